@@ -1,0 +1,75 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { DatabaseHandle } from './db/client';
+import { registerErrorHandler } from './http/error-handler';
+import { activitiesRoutes } from './routes/activities';
+import { appointmentsRoutes } from './routes/appointments';
+import { healthRoutes } from './routes/health';
+import { insuranceRoutes } from './routes/insurance';
+import { medicalRecordsRoutes } from './routes/medical-records';
+import { preventativeCareRoutes } from './routes/preventative-care';
+import { usersRoutes } from './routes/users';
+
+export interface AppDependencies {
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Everything but the socket: tests build the same app and talk to it through inject(). */
+export async function buildApp({ database, logger = false }: AppDependencies) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Self-hosted on plain http on a laptop or LAN: upgrading would break every request.
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'self'"],
+      },
+    },
+    // Documents are opened in the app's own viewer, which frames them from this origin.
+    frameguard: { action: 'sameorigin' },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
+  });
+
+  registerErrorHandler(app);
+
+  const { db } = database;
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(usersRoutes, { db });
+      await api.register(activitiesRoutes, { db });
+      await api.register(medicalRecordsRoutes, { db });
+      await api.register(insuranceRoutes, { db });
+      await api.register(preventativeCareRoutes, { db });
+      await api.register(appointmentsRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || request.method !== 'GET') {
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    // Until the web app is built in, the root says what is running.
+    return reply
+      .status(request.url === '/' ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>HealthAssist</title></head>' +
+          '<body><h1>HealthAssist</h1><p>The HealthAssist API is running. See <a href="/api/health">/api/health</a>.</p></body></html>',
+      );
+  });
+
+  return app;
+}

@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Where the data lives, safe to log: a folder, or the server URL without its password. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any number from this constant identifies our migration lock among other advisory locks. */
+const MIGRATION_LOCK_KEY = 727_274_001;
+
+export type PgliteSource =
+  | { dataDir: string }
+  | { memory: true }
+  /** A data folder dumped by PGlite.dumpDataDir(): how tests start from an already migrated base. */
+  | { dump: Blob };
+
+export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> {
+  let client: PGlite;
+  let location: string;
+  if ('dataDir' in source) {
+    mkdirSync(source.dataDir, { recursive: true });
+    client = await PGlite.create(source.dataDir);
+    location = source.dataDir;
+  } else if ('dump' in source) {
+    client = await PGlite.create({ loadDataDir: source.dump });
+    location = 'memory (from dump)';
+  } else {
+    client = await PGlite.create();
+    location = 'memory';
+  }
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  return { db, kind: 'pglite', location, close: () => client.close() };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  try {
+    await migrateWithLock(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  return { db, kind: 'postgres', location: redactUrl(url), close: () => pool.end() };
+}
+
+/** Several app processes may start at once against one server: only one migrates at a time. */
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export function redactUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,9 @@
+import type { Env } from '../env';
+import { openPglite, openPostgres, type DatabaseHandle } from './client';
+
+/** DATABASE_URL chooses a PostgreSQL server; without it the embedded PGlite keeps data in DATA_DIR. */
+export function openConfiguredDatabase(env: Env): Promise<DatabaseHandle> {
+  return env.DATABASE_URL
+    ? openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE)
+    : openPglite({ dataDir: env.DATA_DIR });
+}

@@ -1,0 +1,8 @@
+// The whole schema, for drizzle-kit and for code that must name every table (reset, test cleanup).
+export * from './users';
+export * from './providers';
+export * from './insurance';
+export * from './medical-records';
+export * from './preventative-care';
+export * from './appointments';
+export * from './activities';

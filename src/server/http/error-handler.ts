@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { documentMessages } from '../../shared/rules/documents';
+import { HttpError } from './errors';
+
+/** PostgreSQL's SQLSTATE, on the driver's error or on the one drizzle wrapped around it. */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * One error shape for the whole API: { message }. Client errors say what was wrong; a 5xx is logged
+ * with its request id and answered with a message that reveals nothing of the internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const message = request.url.startsWith('/api/medical-records') ? documentMessages.tooLarge : 'Request body is too large';
+      return reply.status(413).send({ message });
+    }
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ message: 'Send the request body as application/json' });
+    }
+    if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.status(400).send({ message: 'The request body is not valid JSON' });
+    }
+    if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+      return reply.status(400).send({ message: 'The request body is not valid JSON' });
+    }
+    // A constraint caught what validation let through (a race between two requests, say): still the client's.
+    const state = sqlState(error);
+    if (state === '23505') return reply.status(409).send({ message: 'That conflicts with data that already exists' });
+    if (state === '23503') return reply.status(409).send({ message: 'That refers to something that does not exist' });
+    if (state === '23514' || state === '22P02' || state === '22003') {
+      return reply.status(400).send({ message: 'A value is outside what is allowed' });
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
+
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: `Something went wrong on our side (request ${request.id})` });
+  });
+}

@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+
+/** An error whose message is safe to show the client, with the HTTP status it maps to. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: 400 | 404 | 409 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const payloadTooLarge = (message: string) => new HttpError(413, message);
+export const unsupportedMediaType = (message: string) => new HttpError(415, message);
+
+/** 'deductible: Deductible cannot be negative' — the first problem, naming its field. */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  const field = issue.path.map(String).join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** Parses untrusted input (body, params, query) with a contract; a mismatch is a 400 naming the field. */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(describeZodError(result.error));
+  return result.data;
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { TIME_PREFERENCES } from '../rules/statuses';
+import { calendarDate, idNumber, optionalText, requiredText } from './common';
+
+const TWENTY_FOUR_HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TWELVE_HOUR = /^(0?[1-9]|1[0-2]):([0-5]\d)\s?(AM|PM)$/i;
+
+/** '9:00 AM' → '09:00'; '14:30' stays; anything else is null. */
+export function to24HourTime(value: string): string | null {
+  if (TWENTY_FOUR_HOUR.test(value)) return value;
+  const match = TWELVE_HOUR.exec(value);
+  if (!match) return null;
+  const hour = (Number(match[1]) % 12) + (match[3]!.toUpperCase() === 'PM' ? 12 : 0);
+  return `${String(hour).padStart(2, '0')}:${match[2]}`;
+}
+
+const appointmentTime = z
+  .string({ message: 'Time preference is required' })
+  .trim()
+  .min(1, 'Time preference is required')
+  .transform((value, ctx) => {
+    const preference = TIME_PREFERENCES.find((p) => p === value.toLowerCase());
+    const time = preference ?? to24HourTime(value);
+    if (!time) {
+      ctx.addIssue({ code: 'custom', message: `must be a time such as 09:00 or 9:00 AM, or one of ${TIME_PREFERENCES.join(', ')}` });
+      return z.NEVER;
+    }
+    return time;
+  });
+
+/** New appointments always start as scheduled; the quick dialog spells it 'Scheduled'. */
+const initialStatus = z
+  .string()
+  .refine((value) => value.toLowerCase() === 'scheduled', "must be 'scheduled' for a new appointment")
+  .optional();
+
+const shared = {
+  userId: idNumber,
+  providerId: z.number({ message: 'Healthcare provider is required' }).pipe(idNumber),
+  notes: optionalText(2000),
+  status: initialStatus,
+  /** When the appointment is booked for a preventative care item, that item becomes scheduled. */
+  careItemId: idNumber.nullish(),
+};
+
+/** The Schedule New form's payload (part 2 §7). */
+export const ScheduleAppointmentBody = z.object({
+  ...shared,
+  appointmentType: requiredText('Appointment type is required'),
+  appointmentDate: calendarDate('Appointment date is required'),
+  appointmentTime,
+});
+
+/** The quick scheduling dialog's payload: service, date and timeSlot instead (part 2 §3). */
+export const QuickScheduleAppointmentBody = z.object({
+  ...shared,
+  service: requiredText('Appointment type is required'),
+  date: calendarDate('Please select an appointment date.'),
+  timeSlot: z.string({ message: 'Please select at least one time slot.' }).pipe(appointmentTime),
+});
+
+export type ScheduleAppointmentBody = z.input<typeof ScheduleAppointmentBody>;
+export type QuickScheduleAppointmentBody = z.input<typeof QuickScheduleAppointmentBody>;
+
+export const AppointmentStatusBody = z.object({
+  status: z.enum(['cancelled', 'completed'], { message: 'must be cancelled or completed' }),
+});
+
+export interface Appointment {
+  id: number;
+  userId: number;
+  providerId: number;
+  appointmentType: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  status: 'scheduled' | 'completed' | 'cancelled';
+  notes: string | null;
+}
+
+export interface Provider {
+  id: number;
+  userId: number;
+  name: string;
+  specialty: string | null;
+  phone: string | null;
+  address: string | null;
+}

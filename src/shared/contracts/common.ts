@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+const MAX_SERIAL = 2_147_483_647;
+
+/** A database id as it arrives in a path: digits only, so '1e3', ' 1' or '0x1' are refused. */
+export const idString = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+  .transform(Number)
+  .refine((id) => id <= MAX_SERIAL, 'must be a positive whole number');
+
+/** A database id inside a JSON body. */
+export const idNumber = z
+  .number({ message: 'must be a positive whole number' })
+  .int('must be a positive whole number')
+  .positive('must be a positive whole number')
+  .max(MAX_SERIAL, 'must be a positive whole number');
+
+export const UserIdParams = z.object({ userId: idString });
+export const IdParams = z.object({ id: idString });
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function isRealDate(value: string): boolean {
+  const match = DATE_ONLY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A calendar date. Accepts 'yyyy-MM-dd' or an ISO date-time, whose calendar date is taken as written
+ * (the sender's own day), never shifted to the server's time zone. Always yields 'yyyy-MM-dd'.
+ */
+export function calendarDate(message = 'must be a date (yyyy-MM-dd)') {
+  return z
+    .string({ message })
+    .trim()
+    .transform((value, ctx) => {
+      const datePart = DATE_TIME.exec(value)?.[1] ?? value;
+      if (!isRealDate(datePart)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return datePart;
+    });
+}
+
+/** Optional free text: trimmed, and '' or null stored as null. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+export function requiredText(message: string, max = 200) {
+  return z.string({ message }).trim().min(1, message).max(max, `must be at most ${max} characters`);
+}
+
+/** Today's calendar date in UTC as 'yyyy-MM-dd'. */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

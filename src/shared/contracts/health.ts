@@ -1,0 +1,4 @@
+export interface Health {
+  status: 'ok';
+  database: 'pglite' | 'postgres';
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { calendarDate, idNumber, idString, optionalText, requiredText } from './common';
+
+/** A whole-dollar amount; the form's empty field counts as 0 (part 1 §5). */
+function amount(negativeMessage: string) {
+  return z.preprocess(
+    (value) => (value === '' ? 0 : value),
+    z.number({ message: 'must be a number' }).int('must be a whole number').min(0, negativeMessage).max(100_000_000),
+  );
+}
+
+const planFields = {
+  provider: requiredText('Insurance provider is required'),
+  memberId: requiredText('Member ID is required', 100),
+  groupNumber: optionalText(100),
+  planType: requiredText('Plan type is required', 50),
+  effectiveDate: calendarDate('Effective date is required'),
+  deductible: amount('Deductible cannot be negative'),
+  deductibleMet: amount('Deductible met cannot be negative'),
+  outOfPocketMax: amount('Out-of-pocket maximum cannot be negative'),
+  outOfPocketMet: amount('Out-of-pocket met cannot be negative'),
+  isPrimary: z.boolean({ message: 'must be true or false' }),
+};
+
+export const CreateInsurancePlanBody = z.object({
+  userId: idNumber,
+  ...planFields,
+  planType: planFields.planType.default('PPO'),
+  deductible: planFields.deductible.default(0),
+  deductibleMet: planFields.deductibleMet.default(0),
+  outOfPocketMax: planFields.outOfPocketMax.default(0),
+  outOfPocketMet: planFields.outOfPocketMet.default(0),
+  isPrimary: planFields.isPrimary.default(true),
+});
+export type CreateInsurancePlanBody = z.input<typeof CreateInsurancePlanBody>;
+
+/** PATCH sends "the same fields"; any subset is accepted, at least one must be present. */
+export const UpdateInsurancePlanBody = z
+  .object({ userId: idNumber, ...planFields })
+  .partial()
+  .refine((body) => Object.keys(body).some((key) => key !== 'userId'), 'Nothing to update');
+export type UpdateInsurancePlanBody = z.input<typeof UpdateInsurancePlanBody>;
+
+export const InsuranceIdParams = z.object({ insuranceId: idString });
+
+export interface InsurancePlan {
+  id: number;
+  userId: number;
+  provider: string;
+  memberId: string;
+  groupNumber: string | null;
+  planType: string;
+  effectiveDate: string;
+  deductible: number;
+  deductibleMet: number;
+  outOfPocketMax: number;
+  outOfPocketMet: number;
+  isPrimary: boolean;
+}
+
+export interface InsuranceBenefit {
+  id: number;
+  insuranceId: number;
+  serviceName: string;
+  inNetworkCoverage: string;
+  outOfNetworkCoverage: string;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { FILENAME_MAX_LENGTH } from '../rules/documents';
+import { idNumber, optionalText } from './common';
+
+// Path separators and control characters have no place in a name that ends up in a download header.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_FILENAME = /[/\\\u0000-\u001f\u007f]/;
+
+export const filename = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(FILENAME_MAX_LENGTH, `must be at most ${FILENAME_MAX_LENGTH} characters`)
+  .refine((name) => !UNSAFE_FILENAME.test(name), 'must not contain path separators or control characters');
+
+/** POST /api/medical-records — the spec's JSON upload; the size and type are checked against the bytes. */
+export const CreateMedicalRecordBody = z.object({
+  userId: idNumber,
+  filename,
+  fileType: z.string({ message: 'is required' }).min(1, 'is required'),
+  fileSize: z.number({ message: 'must be a number of bytes' }).int('must be a whole number of bytes').nonnegative(),
+  /** 'data:{type};base64,{bytes}' as FileReader.readAsDataURL makes it. */
+  fileContents: z.string({ message: 'must be a base64 data URL' }),
+  description: optionalText(1000),
+  /** Set by the insurance screen's document upload. */
+  insuranceId: idNumber.nullish(),
+});
+export type CreateMedicalRecordBody = z.input<typeof CreateMedicalRecordBody>;
+
+export const MedicalRecordFileQuery = z.object({
+  download: z.enum(['0', '1'], { message: "must be '0' or '1'" }).optional(),
+});
+
+/** A list row: everything but the bytes. */
+export interface MedicalRecord {
+  id: number;
+  userId: number;
+  filename: string;
+  fileType: string;
+  fileSize: number;
+  uploadDate: string;
+  description: string | null;
+  insuranceId: number | null;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { COMMUNICATION_PREFERENCES } from '../rules/statuses';
+import { optionalText } from './common';
+
+/** An avatar is a small image kept as a data URL (the profile's photo upload) or an https address. */
+const AVATAR_MAX_CHARS = 700_000;
+const avatarUrl = z
+  .string()
+  .max(AVATAR_MAX_CHARS, 'must be an image of at most 500 KB')
+  .refine(
+    (value) => /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/.test(value) || /^https:\/\/\S+$/.test(value),
+    'must be an image data URL or an https address',
+  )
+  .nullish();
+
+/** PATCH /api/users/{id} — the profile's save (part 2 §5). */
+export const UpdateUserBody = z
+  .object({
+    displayName: z.string({ message: 'Name must be at least 2 characters' }).trim().min(2, 'Name must be at least 2 characters').max(200),
+    email: z.string().trim().pipe(z.email('Please enter a valid email address')),
+    phoneNumber: optionalText(40),
+    avatarUrl,
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
+export type UpdateUserBody = z.input<typeof UpdateUserBody>;
+
+/** A user as the API shows it: never the password or its hash. */
+export interface User {
+  id: number;
+  username: string;
+  displayName: string;
+  email: string;
+  phoneNumber: string | null;
+  avatarUrl: string | null;
+  dateOfBirth: string | null;
+  existingConditions: string | null;
+  medications: string | null;
+  allergies: string | null;
+  communicationPreference: (typeof COMMUNICATION_PREFERENCES)[number];
+  appointmentReminders: boolean;
+  healthTips: boolean;
+  onboardedAt: string | null;
+}
