@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../server/db/client';
+import { samplePdf } from '../server/db/sample-documents';
+import {
+  activities,
+  appointments,
+  insuranceBenefits,
+  insurancePlans,
+  medicalRecordFiles,
+  medicalRecords,
+  preventativeCare,
+  providers,
+  users,
+} from '../server/db/schema/index';
+
+// Typed builders: each takes the fields a test cares about and fills the rest with valid values.
+
+export async function createUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: `patient${Math.random().toString(36).slice(2, 8)}`,
+      passwordHash: 'scrypt$test$test',
+      displayName: 'Jamie Rivera',
+      email: `jamie.${Math.random().toString(36).slice(2, 8)}@example.com`,
+      ...overrides,
+    })
+    .returning();
+  return user!;
+}
+
+export async function createProvider(db: Database, userId: number, overrides: Partial<typeof providers.$inferInsert> = {}) {
+  const [provider] = await db
+    .insert(providers)
+    .values({ userId, name: 'Dr. Ada Park', specialty: 'Primary Care', phone: '(555) 010-0100', ...overrides })
+    .returning();
+  return provider!;
+}
+
+export async function createInsurancePlan(
+  db: Database,
+  userId: number,
+  overrides: Partial<typeof insurancePlans.$inferInsert> = {},
+) {
+  const [plan] = await db
+    .insert(insurancePlans)
+    .values({
+      userId,
+      provider: 'Acme Health',
+      memberId: 'M-1001',
+      effectiveDate: '2026-01-01',
+      deductible: 1000,
+      deductibleMet: 200,
+      outOfPocketMax: 4000,
+      outOfPocketMet: 500,
+      ...overrides,
+    })
+    .returning();
+  return plan!;
+}
+
+export async function createBenefit(db: Database, insuranceId: number, serviceName = 'Primary care visit') {
+  const [benefit] = await db
+    .insert(insuranceBenefits)
+    .values({ insuranceId, serviceName, inNetworkCoverage: '$20 copay', outOfNetworkCoverage: '50%' })
+    .returning();
+  return benefit!;
+}
+
+export async function createCareItem(
+  db: Database,
+  userId: number,
+  overrides: Partial<typeof preventativeCare.$inferInsert> = {},
+) {
+  const [item] = await db
+    .insert(preventativeCare)
+    .values({ userId, careName: 'Blood Pressure Check', dueDate: '2030-03-01', status: 'upcoming', ...overrides })
+    .returning();
+  return item!;
+}
+
+export async function createAppointment(
+  db: Database,
+  userId: number,
+  providerId: number,
+  overrides: Partial<typeof appointments.$inferInsert> = {},
+) {
+  const [appointment] = await db
+    .insert(appointments)
+    .values({
+      userId,
+      providerId,
+      appointmentType: 'Annual Physical',
+      appointmentDate: '2030-05-01',
+      appointmentTime: '10:00',
+      status: 'scheduled',
+      ...overrides,
+    })
+    .returning();
+  return appointment!;
+}
+
+export async function createMedicalRecord(
+  db: Database,
+  userId: number,
+  overrides: Partial<typeof medicalRecords.$inferInsert> & { bytes?: Buffer } = {},
+) {
+  const { bytes = samplePdf('Test', ['A test document']), ...fields } = overrides;
+  const [record] = await db
+    .insert(medicalRecords)
+    .values({ userId, filename: 'report.pdf', fileType: 'application/pdf', fileSize: bytes.length, ...fields })
+    .returning();
+  await db
+    .insert(medicalRecordFiles)
+    .values({ recordId: record!.id, contents: sql`decode(${bytes.toString('base64')}, 'base64')` });
+  return record!;
+}
+
+export async function createActivity(db: Database, userId: number, overrides: Partial<typeof activities.$inferInsert> = {}) {
+  const [activity] = await db
+    .insert(activities)
+    .values({ userId, description: 'Something happened', iconType: 'notifications', ...overrides })
+    .returning();
+  return activity!;
+}
+
+/** 'data:{type};base64,…' as the browser's FileReader makes it. */
+export function dataUrl(bytes: Buffer, type: string): string {
+  return `data:${type};base64,${bytes.toString('base64')}`;
+}

@@ -1,0 +1,75 @@
+import { getTableName, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../server/app';
+import type { Database, DatabaseHandle } from '../server/db/client';
+import { allTables, wipeData } from '../server/db/reset';
+import { createUser } from './factories';
+import { createTestDatabase } from './test-database';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  database: DatabaseHandle;
+  /** The patient, user id 1, created fresh before every test. */
+  userId: number;
+  /** A second user whose data the patient must never reach. */
+  otherUserId: number;
+}
+
+/**
+ * One migrated database and one app per test file; every test starts from empty tables holding only
+ * the patient (id 1) and another user (id 2).
+ */
+export function useTestApp(): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.db = context.database.db;
+    context.app = await buildApp({ database: context.database });
+  });
+  beforeEach(async () => {
+    await wipeData(context.db);
+    context.userId = (await createUser(context.db, { displayName: 'Alex Morgan', email: 'alex@example.com' })).id;
+    context.otherUserId = (await createUser(context.db, { displayName: 'Other Person' })).id;
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.close();
+  });
+  return context;
+}
+
+export interface ApiResponse<Body = unknown> {
+  status: number;
+  body: Body;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+
+export async function api<Body = any>(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  payload?: unknown,
+): Promise<ApiResponse<Body>> {
+  const response = await app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
+  return {
+    status: response.statusCode,
+    body: (isJson ? response.json() : response.body) as Body,
+    headers: response.headers,
+  };
+}
+
+/** Every row of every table, for checking that a refused request changed nothing. */
+export async function snapshotData(db: Database): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {};
+  for (const table of allTables) {
+    const name = getTableName(table);
+    const result = await db.execute(sql.raw(`select * from "${name}" order by 1`));
+    snapshot[name] = (result as unknown as { rows: unknown[] }).rows;
+  }
+  return snapshot;
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['src/server/**/*.test.ts'];
+
+/**
+ * Three projects: pure unit tests, and the same API tests once on PGlite and once on a PostgreSQL
+ * server. scripts/test.mjs decides whether the PostgreSQL project runs (always on CI).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          globalSetup: ['src/testing/global-setup-pglite.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          globalSetup: ['src/testing/global-setup-postgres.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
