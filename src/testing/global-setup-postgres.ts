@@ -8,13 +8,12 @@ import { databaseUrl, DEFAULT_TEST_DATABASE_URL } from './test-database-config';
  * which takes milliseconds and runs the real migrations only once.
  */
 export default async function setup(project: TestProject) {
-  // eslint-disable-next-line no-restricted-properties -- test configuration, not the app's
   const adminUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
   try {
     await admin.connect();
   } catch (error) {
-    throw new Error(`PostgreSQL is not reachable at ${redactUrl(adminUrl)}: ${(error as Error).message}`);
+    throw new Error(`PostgreSQL is not reachable at ${redactUrl(adminUrl)}: ${(error as Error).message}`, { cause: error });
   }
   const template = `healthassist_template_${process.pid}`;
   await admin.query(`drop database if exists ${template}`);

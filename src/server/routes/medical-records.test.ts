@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { samplePdf, samplePng } from '../db/sample-documents';
+import { pdfOfSize } from '../../testing/documents';
 import { createInsurancePlan, createMedicalRecord, dataUrl } from '../../testing/factories';
 import { api, snapshotData, useTestApp } from '../../testing/test-app';
 
@@ -18,14 +19,6 @@ function upload(overrides: Record<string, unknown> = {}) {
     description: 'Annual blood work',
     ...overrides,
   };
-}
-
-/** A PDF of exactly `size` bytes: a real header and trailer around filler, as a scanner might produce. */
-function pdfOfSize(size: number): Buffer {
-  const bytes = Buffer.alloc(size, 0x20);
-  const head = samplePdf('Large scan', ['page 1']);
-  head.copy(bytes, 0);
-  return bytes;
 }
 
 async function expectRefused(payload: unknown, status: number, message: string | RegExp) {

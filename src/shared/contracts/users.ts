@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMUNICATION_PREFERENCES } from '../rules/statuses';
+import type { COMMUNICATION_PREFERENCES } from '../rules/statuses';
 import { optionalText } from './common';
 
 /** An avatar is a small image kept as a data URL (the profile's photo upload) or an https address. */

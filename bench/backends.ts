@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/client';
+
+/** Where a benchmark keeps its data: a fresh PGlite folder, or a fresh database on the PostgreSQL server. */
+export interface Driver {
+  query(text: string, params: unknown[]): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export interface BenchBackend {
+  kind: 'pglite' | 'postgres';
+  /** Environment for the server process. */
+  serverEnv: Record<string, string>;
+  /** Opens the same data from the bench process (PGlite: only while no server holds the folder). */
+  open(): Promise<DatabaseHandle>;
+  /** The bare driver on the same data, for queries that skip the app and the ORM. */
+  openDriver(): Promise<Driver>;
+  dispose(): Promise<void>;
+}
+
+const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export function pgliteBackend(): BenchBackend {
+  const dataDir = mkdtempSync(join(tmpdir(), 'healthassist-bench-'));
+  return {
+    kind: 'pglite',
+    serverEnv: { DATA_DIR: dataDir, SEED: 'false' },
+    open: () => openPglite({ dataDir }),
+    openDriver: async () => {
+      const client = await PGlite.create(dataDir);
+      return { query: (text, params) => client.query(text, params), close: () => client.close() };
+    },
+    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** null when no PostgreSQL server answers; the bench then prints PGlite figures only. */
+export async function postgresBackend(): Promise<BenchBackend | null> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `healthassist_bench_${process.pid}`;
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    serverEnv: { DATABASE_URL: url.toString(), SEED: 'false' },
+    open: () => openPostgres(url.toString(), 10),
+    openDriver: async () => {
+      const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+      return { query: (text, params) => pool.query(text, params), close: () => pool.end() };
+    },
+    dispose: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+export function percentile(sortedMs: number[], p: number): number {
+  if (sortedMs.length === 0) return Number.NaN;
+  const index = Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1);
+  return sortedMs[Math.max(0, index)]!;
+}
+
+/** Runs `task` from `concurrency` workers for `durationMs`; returns operations per second and latencies. */
+export async function closedLoop(task: () => Promise<unknown>, concurrency: number, durationMs: number) {
+  const latencies: number[] = [];
+  const end = performance.now() + durationMs;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await task();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / elapsedSeconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}

@@ -1,0 +1,54 @@
+import { MAX_DOCUMENT_BYTES } from '../src/shared/rules/documents';
+import { wipeData } from '../src/server/db/reset';
+import { pdfOfSize } from '../src/testing/documents';
+import { createUser } from '../src/testing/factories';
+import type { BenchBackend } from './backends';
+import { startServer } from './server-process';
+
+export interface UploadFigures {
+  uploadMs: number;
+  readBackMs: number;
+  identical: boolean;
+  rssBeforeMiB: number;
+  peakRssMiB: number;
+}
+
+/** Uploads a 20 MiB PDF through the real server as the browser would (JSON, base64 data URL) and reads it back. */
+export async function benchUpload(backend: BenchBackend): Promise<UploadFigures> {
+  const database = await backend.open();
+  await wipeData(database.db);
+  await createUser(database.db);
+  await database.close();
+
+  const pdf = pdfOfSize(MAX_DOCUMENT_BYTES);
+  const body = JSON.stringify({
+    userId: 1,
+    filename: 'scan-20mib.pdf',
+    fileType: 'application/pdf',
+    fileSize: pdf.length,
+    fileContents: `data:application/pdf;base64,${pdf.toString('base64')}`,
+    description: 'Bench upload',
+  });
+
+  const server = await startServer(backend.serverEnv);
+  try {
+    const rssBeforeMiB = server.peakRssMiB();
+    let started = performance.now();
+    const created = await fetch(`${server.url}/api/medical-records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    if (created.status !== 201) throw new Error(`upload answered ${created.status}: ${await created.text()}`);
+    const uploadMs = performance.now() - started;
+    const { id } = (await created.json()) as { id: number };
+
+    started = performance.now();
+    const file = await fetch(`${server.url}/api/medical-records/${id}/file`);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const readBackMs = performance.now() - started;
+    return { uploadMs, readBackMs, identical: bytes.equals(pdf), rssBeforeMiB, peakRssMiB: server.peakRssMiB() };
+  } finally {
+    await server.stop();
+  }
+}

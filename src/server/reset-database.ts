@@ -1,0 +1,19 @@
+import { openConfiguredDatabase } from './db/open';
+import { wipeData } from './db/reset';
+import { seedDemoData } from './db/seed';
+import { loadEnv } from './env';
+
+/** `npm run db:reset`: wipe every table and seed the demo patient again. Never in production. */
+const env = loadEnv();
+if (env.NODE_ENV === 'production') {
+  console.error('db:reset refuses to run with NODE_ENV=production: it would delete every record.');
+  process.exit(1);
+}
+const database = await openConfiguredDatabase(env);
+try {
+  await wipeData(database.db);
+  if (env.SEED) await seedDemoData(database.db);
+  console.log(`Reset the ${database.kind} database at ${database.location}${env.SEED ? ' and seeded the demo patient' : ''}.`);
+} finally {
+  await database.close();
+}
