@@ -21,6 +21,8 @@ export async function buildApp({ database, logger = false }: AppDependencies) {
     logger,
     bodyLimit: 1024 * 1024,
   });
+  // The API speaks JSON only: without Fastify's default text/plain parser any other body is a 415.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(helmet, {
     contentSecurityPolicy: {

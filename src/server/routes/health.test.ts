@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createTestDatabase } from '../../testing/test-database';
+import { api, useTestApp } from '../../testing/test-app';
+
+const t = useTestApp();
+
+describe('GET /api/health', () => {
+  it('answers ok with the kind of database it reached', async () => {
+    const response = await api(t.app, 'GET', '/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', database: t.database.kind });
+    expect(['pglite', 'postgres']).toContain(t.database.kind);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 500, revealing nothing of the cause, when the database cannot be reached', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ database });
+    try {
+      await database.close();
+      const response = await api(app, 'GET', '/api/health');
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({ message: `Something went wrong on our side (request ${response.headers['x-request-id']})` });
+    } finally {
+      await app.close();
+    }
+  });
+});
