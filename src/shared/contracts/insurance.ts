@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { calendarDate, idNumber, idString, optionalText, requiredText } from './common';
 
+const AMOUNT_MAX = 100_000_000;
+
 /** A whole-dollar amount; the form's empty field counts as 0 (part 1 §5). */
 function amount(negativeMessage: string) {
   return z.preprocess(
     (value) => (value === '' ? 0 : value),
-    z.number({ message: 'must be a number' }).int('must be a whole number').min(0, negativeMessage).max(100_000_000),
+    z
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, negativeMessage)
+      // Without its own message the bound would borrow the type's: 'must be a number'.
+      .max(AMOUNT_MAX, 'must be at most 100,000,000'),
   );
 }
 

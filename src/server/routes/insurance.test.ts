@@ -1,0 +1,454 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createBenefit, createInsurancePlan } from '../../testing/factories';
+import { api, snapshotData, useTestApp } from '../../testing/test-app';
+
+const t = useTestApp();
+
+const PRIMARY_EXISTS = 'A primary insurance plan already exists; edit it instead';
+
+/** A complete POST /api/insurance payload as the insurance form sends it. */
+function newPlan(overrides: Record<string, unknown> = {}) {
+  return {
+    userId: t.userId,
+    provider: 'Blue Shield',
+    memberId: 'BS-4242',
+    groupNumber: 'GRP-7',
+    planType: 'HMO',
+    effectiveDate: '2026-02-01',
+    deductible: 1500,
+    deductibleMet: 300,
+    outOfPocketMax: 5000,
+    outOfPocketMet: 750,
+    isPrimary: true,
+    ...overrides,
+  };
+}
+
+async function expectRefused(
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload: unknown,
+  status: number,
+  message: string | RegExp,
+) {
+  const before = await snapshotData(t.db);
+  const response = await api(t.app, method, url, payload);
+  expect(response.status).toBe(status);
+  if (typeof message === 'string') expect(response.body).toEqual({ message });
+  else expect(response.body.message).toMatch(message);
+  expect(await snapshotData(t.db)).toEqual(before);
+}
+
+async function activitiesOfPatient() {
+  return (await api(t.app, 'GET', `/api/activities/${t.userId}`)).body;
+}
+
+/** Makes every insert into activities fail, to show a write and its activity commit together or not at all. */
+async function withFailingActivityLog(work: () => Promise<void>) {
+  await t.db.execute(sql`
+    create function refuse_activity() returns trigger language plpgsql as $$
+    begin raise exception 'activity log unavailable'; end $$`);
+  await t.db.execute(sql`create trigger refuse_activity before insert on activities for each row execute function refuse_activity()`);
+  try {
+    await work();
+  } finally {
+    await t.db.execute(sql`drop trigger refuse_activity on activities`);
+    await t.db.execute(sql`drop function refuse_activity()`);
+  }
+}
+
+const INTERNAL_ERROR = /^Something went wrong on our side \(request [^)]+\)$/;
+
+describe.each(['/api/insurance', '/api/insurance-plans'])('GET %s/{userId}', (base) => {
+  it('lists the patient’s plans, the primary one first and then by id', async () => {
+    const older = await createInsurancePlan(t.db, t.userId, { provider: 'Older Secondary', isPrimary: false });
+    const primary = await createInsurancePlan(t.db, t.userId, { provider: 'Primary', groupNumber: 'G-1' });
+    const newer = await createInsurancePlan(t.db, t.userId, { provider: 'Newer Secondary', isPrimary: false });
+    await createInsurancePlan(t.db, t.otherUserId, { provider: 'Theirs' });
+
+    const response = await api(t.app, 'GET', `${base}/${t.userId}`);
+    expect(response.status).toBe(200);
+    expect(response.body.map((plan: { id: number }) => plan.id)).toEqual([primary.id, older.id, newer.id]);
+    expect(response.body[0]).toEqual({
+      id: primary.id,
+      userId: t.userId,
+      provider: 'Primary',
+      memberId: 'M-1001',
+      groupNumber: 'G-1',
+      planType: 'PPO',
+      effectiveDate: '2026-01-01',
+      deductible: 1000,
+      deductibleMet: 200,
+      outOfPocketMax: 4000,
+      outOfPocketMet: 500,
+      isPrimary: true,
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers an empty list when the patient has no plan', async () => {
+    await createInsurancePlan(t.db, t.otherUserId);
+    const response = await api(t.app, 'GET', `${base}/${t.userId}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([]);
+  });
+
+  it('answers 404 for another user and one that does not exist, 400 for a malformed id', async () => {
+    await createInsurancePlan(t.db, t.otherUserId);
+    await expectRefused('GET', `${base}/${t.otherUserId}`, undefined, 404, 'User not found');
+    await expectRefused('GET', `${base}/999`, undefined, 404, 'User not found');
+    for (const bad of ['abc', '0', '-1', '1e3', '1.5', '01']) {
+      await expectRefused('GET', `${base}/${bad}`, undefined, 400, 'userId: must be a positive whole number');
+    }
+  });
+});
+
+describe('GET /api/insurance/benefits/{insuranceId}', () => {
+  it('lists the benefits of one of the patient’s plans in the order they were added', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const visit = await createBenefit(t.db, plan.id, 'Primary care visit');
+    const xray = await createBenefit(t.db, plan.id, 'X-ray');
+    const otherPlan = await createInsurancePlan(t.db, t.userId, { isPrimary: false });
+    await createBenefit(t.db, otherPlan.id, 'Dental cleaning');
+
+    const response = await api(t.app, 'GET', `/api/insurance/benefits/${plan.id}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([
+      { id: visit.id, insuranceId: plan.id, serviceName: 'Primary care visit', inNetworkCoverage: '$20 copay', outOfNetworkCoverage: '50%' },
+      { id: xray.id, insuranceId: plan.id, serviceName: 'X-ray', inNetworkCoverage: '$20 copay', outOfNetworkCoverage: '50%' },
+    ]);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers an empty list for a plan without benefits', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const response = await api(t.app, 'GET', `/api/insurance/benefits/${plan.id}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([]);
+  });
+
+  it("answers 404 for another user's plan and one that does not exist, 400 for a malformed id", async () => {
+    const theirs = await createInsurancePlan(t.db, t.otherUserId);
+    await createBenefit(t.db, theirs.id);
+    await expectRefused('GET', `/api/insurance/benefits/${theirs.id}`, undefined, 404, 'Insurance plan not found');
+    await expectRefused('GET', '/api/insurance/benefits/999', undefined, 404, 'Insurance plan not found');
+    for (const bad of ['abc', '0', '1e3', '2147483648']) {
+      await expectRefused('GET', `/api/insurance/benefits/${bad}`, undefined, 400, 'insuranceId: must be a positive whole number');
+    }
+  });
+});
+
+describe('POST /api/insurance', () => {
+  it('stores the plan, records the activity, and answers 201 with the created row', async () => {
+    const response = await api(t.app, 'POST', '/api/insurance', newPlan());
+    expect(response.status).toBe(201);
+    const created = {
+      id: 1,
+      userId: t.userId,
+      provider: 'Blue Shield',
+      memberId: 'BS-4242',
+      groupNumber: 'GRP-7',
+      planType: 'HMO',
+      effectiveDate: '2026-02-01',
+      deductible: 1500,
+      deductibleMet: 300,
+      outOfPocketMax: 5000,
+      outOfPocketMet: 750,
+      isPrimary: true,
+    };
+    expect(response.body).toEqual(created);
+    expect((await api(t.app, 'GET', `/api/insurance/${t.userId}`)).body).toEqual([created]);
+
+    expect(await activitiesOfPatient()).toEqual([
+      expect.objectContaining({
+        userId: t.userId,
+        activityType: 'insurance_added',
+        description: 'Added Blue Shield insurance plan',
+        iconType: 'health_and_safety',
+        relatedItemId: 1,
+      }),
+    ]);
+  });
+
+  it('fills the defaults of part 1 §3: plan type PPO, amounts 0, primary, no group number', async () => {
+    const response = await api(t.app, 'POST', '/api/insurance', {
+      userId: t.userId,
+      provider: 'Acme Health',
+      memberId: 'A-1',
+      effectiveDate: '2026-01-15',
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      id: 1,
+      userId: t.userId,
+      provider: 'Acme Health',
+      memberId: 'A-1',
+      groupNumber: null,
+      planType: 'PPO',
+      effectiveDate: '2026-01-15',
+      deductible: 0,
+      deductibleMet: 0,
+      outOfPocketMax: 0,
+      outOfPocketMet: 0,
+      isPrimary: true,
+    });
+  });
+
+  it('stores an empty group number as none, counts empty amounts as 0, and trims the text', async () => {
+    const response = await api(t.app, 'POST', '/api/insurance', newPlan({
+      provider: '  Blue Shield  ',
+      memberId: ' BS-4242 ',
+      groupNumber: '',
+      deductible: '',
+      deductibleMet: '',
+      outOfPocketMax: '',
+      outOfPocketMet: '',
+    }));
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      provider: 'Blue Shield',
+      memberId: 'BS-4242',
+      groupNumber: null,
+      deductible: 0,
+      deductibleMet: 0,
+      outOfPocketMax: 0,
+      outOfPocketMet: 0,
+    });
+    const blank = await api(t.app, 'POST', '/api/insurance', newPlan({ groupNumber: '   ', isPrimary: false }));
+    expect(blank.body.groupNumber).toBeNull();
+  });
+
+  it.each([
+    ['a plain date', '2026-03-01'],
+    ['a date-time late in the evening west of UTC', '2026-03-01T23:30:00-05:00'],
+    ['a date-time just after midnight east of UTC', '2026-03-01T00:30:00+09:00'],
+    ['a UTC date-time with milliseconds', '2026-03-01T12:00:00.000Z'],
+  ])('keeps the written calendar date of %s', async (_case, effectiveDate) => {
+    const response = await api(t.app, 'POST', '/api/insurance', newPlan({ effectiveDate }));
+    expect(response.status).toBe(201);
+    expect(response.body.effectiveDate).toBe('2026-03-01');
+    const [stored] = (await api(t.app, 'GET', `/api/insurance/${t.userId}`)).body;
+    expect(stored.effectiveDate).toBe('2026-03-01');
+  });
+
+  it('accepts a non-primary plan while a primary one exists', async () => {
+    const primary = await createInsurancePlan(t.db, t.userId);
+    const response = await api(t.app, 'POST', '/api/insurance', newPlan({ isPrimary: false }));
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ id: primary.id + 1, isPrimary: false });
+    const list = await api(t.app, 'GET', `/api/insurance/${t.userId}`);
+    expect(list.body.map((plan: { id: number }) => plan.id)).toEqual([primary.id, primary.id + 1]);
+  });
+
+  it("accepts a primary plan while only another user's plan is primary", async () => {
+    await createInsurancePlan(t.db, t.otherUserId);
+    const response = await api(t.app, 'POST', '/api/insurance', newPlan());
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ userId: t.userId, isPrimary: true });
+  });
+
+  it('refuses a second primary plan with 409, whether isPrimary is sent or left to its default', async () => {
+    await createInsurancePlan(t.db, t.userId);
+    await expectRefused('POST', '/api/insurance', newPlan({ isPrimary: true }), 409, PRIMARY_EXISTS);
+    await expectRefused('POST', '/api/insurance', newPlan({ isPrimary: undefined }), 409, PRIMARY_EXISTS);
+  });
+
+  it('lets only one of two simultaneous primary plans through', async () => {
+    const responses = await Promise.all([
+      api(t.app, 'POST', '/api/insurance', newPlan({ provider: 'First' })),
+      api(t.app, 'POST', '/api/insurance', newPlan({ provider: 'Second' })),
+    ]);
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+    const refused = responses.find((response) => response.status === 409)!;
+    // The service's own check, or the unique index if both checked before either inserted.
+    expect([PRIMARY_EXISTS, 'That conflicts with data that already exists']).toContain(refused.body.message);
+    const snapshot = await snapshotData(t.db);
+    expect(snapshot.insurance_plans).toHaveLength(1);
+    expect(snapshot.activities).toHaveLength(1);
+  });
+
+  it('stores no plan when its activity cannot be recorded', async () => {
+    await withFailingActivityLog(async () => {
+      await expectRefused('POST', '/api/insurance', newPlan(), 500, INTERNAL_ERROR);
+    });
+  });
+
+  it.each([
+    ['a negative deductible', { deductible: -1 }, 'deductible: Deductible cannot be negative'],
+    ['a negative deductible met', { deductibleMet: -1 }, 'deductibleMet: Deductible met cannot be negative'],
+    ['a negative out-of-pocket maximum', { outOfPocketMax: -1 }, 'outOfPocketMax: Out-of-pocket maximum cannot be negative'],
+    ['a negative out-of-pocket met', { outOfPocketMet: -1 }, 'outOfPocketMet: Out-of-pocket met cannot be negative'],
+    ['a fractional amount', { deductible: 1500.5 }, 'deductible: must be a whole number'],
+    ['an amount sent as text', { outOfPocketMax: '5000' }, 'outOfPocketMax: must be a number'],
+    ['an amount of null', { deductibleMet: null }, 'deductibleMet: must be a number'],
+    ['an amount over 100,000,000', { deductible: 100_000_001 }, 'deductible: must be at most 100,000,000'],
+    ['a missing effective date', { effectiveDate: undefined }, 'effectiveDate: Effective date is required'],
+    ['an empty effective date', { effectiveDate: '' }, 'effectiveDate: Effective date is required'],
+    ['an impossible date', { effectiveDate: '2026-02-30' }, 'effectiveDate: Effective date is required'],
+    ['an impossible date in a date-time', { effectiveDate: '2026-02-30T10:00:00Z' }, 'effectiveDate: Effective date is required'],
+    ['a date in another format', { effectiveDate: '03/01/2026' }, 'effectiveDate: Effective date is required'],
+    ['a date-time without an offset', { effectiveDate: '2026-03-01T10:00:00' }, 'effectiveDate: Effective date is required'],
+    ['a missing provider', { provider: undefined }, 'provider: Insurance provider is required'],
+    ['a blank provider', { provider: '   ' }, 'provider: Insurance provider is required'],
+    ['a missing member id', { memberId: undefined }, 'memberId: Member ID is required'],
+    ['an empty member id', { memberId: '' }, 'memberId: Member ID is required'],
+    ['a member id over 100 characters', { memberId: 'M'.repeat(101) }, 'memberId: must be at most 100 characters'],
+    ['a group number over 100 characters', { groupNumber: 'G'.repeat(101) }, 'groupNumber: must be at most 100 characters'],
+    ['an empty plan type', { planType: '' }, 'planType: Plan type is required'],
+    ['isPrimary as text', { isPrimary: 'true' }, 'isPrimary: must be true or false'],
+    ['a missing user id', { userId: undefined }, 'userId: must be a positive whole number'],
+    ['a string user id', { userId: '1' }, 'userId: must be a positive whole number'],
+  ])('refuses %s with 400', async (_case, overrides, message) => {
+    await expectRefused('POST', '/api/insurance', newPlan(overrides), 400, message);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const before = await snapshotData(t.db);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/insurance',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"userId": 1,',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The request body is not valid JSON' });
+    expect(await snapshotData(t.db)).toEqual(before);
+  });
+
+  it("answers 404 for another user's id and one that does not exist", async () => {
+    await expectRefused('POST', '/api/insurance', newPlan({ userId: t.otherUserId }), 404, 'User not found');
+    await expectRefused('POST', '/api/insurance', newPlan({ userId: 999 }), 404, 'User not found');
+  });
+});
+
+describe('PATCH /api/insurance/{id}', () => {
+  it('changes only the fields sent, records the activity, and answers 200 with the updated row', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId, { groupNumber: 'G-1' });
+    const response = await api(t.app, 'PATCH', `/api/insurance/${plan.id}`, {
+      userId: t.userId,
+      provider: 'Blue Shield',
+      memberId: 'BS-9',
+      deductibleMet: 650,
+    });
+    expect(response.status).toBe(200);
+    const updated = { ...plan, provider: 'Blue Shield', memberId: 'BS-9', deductibleMet: 650 };
+    expect(response.body).toEqual(updated);
+    expect((await api(t.app, 'GET', `/api/insurance/${t.userId}`)).body).toEqual([updated]);
+
+    expect(await activitiesOfPatient()).toEqual([
+      expect.objectContaining({
+        userId: t.userId,
+        activityType: 'insurance_updated',
+        description: 'Updated Blue Shield insurance information',
+        iconType: 'health_and_safety',
+        relatedItemId: plan.id,
+      }),
+    ]);
+  });
+
+  it('accepts the whole form as the edit dialog sends it', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const response = await api(t.app, 'PATCH', `/api/insurance/${plan.id}`, newPlan());
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...newPlan(), id: plan.id });
+  });
+
+  it('stores an empty group number as none and counts empty amounts as 0', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId, { groupNumber: 'G-1' });
+    const response = await api(t.app, 'PATCH', `/api/insurance/${plan.id}`, {
+      groupNumber: '',
+      deductible: '',
+      deductibleMet: '',
+      outOfPocketMax: '',
+      outOfPocketMet: '',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...plan, groupNumber: null, deductible: 0, deductibleMet: 0, outOfPocketMax: 0, outOfPocketMet: 0 });
+  });
+
+  it.each([
+    ['a plain date', '2026-03-01'],
+    ['a date-time late in the evening west of UTC', '2026-03-01T23:30:00-05:00'],
+    ['a date-time just after midnight east of UTC', '2026-03-01T00:30:00+09:00'],
+  ])('keeps the written calendar date of %s', async (_case, effectiveDate) => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const response = await api(t.app, 'PATCH', `/api/insurance/${plan.id}`, { effectiveDate });
+    expect(response.status).toBe(200);
+    expect(response.body.effectiveDate).toBe('2026-03-01');
+    const [stored] = (await api(t.app, 'GET', `/api/insurance/${t.userId}`)).body;
+    expect(stored.effectiveDate).toBe('2026-03-01');
+  });
+
+  it('lets the primary plan stay primary, and a plan become primary once the old one is not', async () => {
+    const primary = await createInsurancePlan(t.db, t.userId);
+    const secondary = await createInsurancePlan(t.db, t.userId, { isPrimary: false });
+
+    const same = await api(t.app, 'PATCH', `/api/insurance/${primary.id}`, { isPrimary: true });
+    expect(same.status).toBe(200);
+    expect(same.body.isPrimary).toBe(true);
+
+    expect((await api(t.app, 'PATCH', `/api/insurance/${primary.id}`, { isPrimary: false })).status).toBe(200);
+    const promoted = await api(t.app, 'PATCH', `/api/insurance/${secondary.id}`, { isPrimary: true });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body.isPrimary).toBe(true);
+
+    const list = await api(t.app, 'GET', `/api/insurance/${t.userId}`);
+    expect(list.body.map((plan: { id: number; isPrimary: boolean }) => [plan.id, plan.isPrimary])).toEqual([
+      [secondary.id, true],
+      [primary.id, false],
+    ]);
+  });
+
+  it('refuses to make a second plan primary with 409', async () => {
+    await createInsurancePlan(t.db, t.userId);
+    const secondary = await createInsurancePlan(t.db, t.userId, { isPrimary: false });
+    await expectRefused('PATCH', `/api/insurance/${secondary.id}`, { isPrimary: true }, 409, PRIMARY_EXISTS);
+    await expectRefused('PATCH', `/api/insurance/${secondary.id}`, newPlan({ isPrimary: true }), 409, PRIMARY_EXISTS);
+  });
+
+  it('leaves the plan unchanged when its activity cannot be recorded', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    await withFailingActivityLog(async () => {
+      await expectRefused('PATCH', `/api/insurance/${plan.id}`, { provider: 'Blue Shield' }, 500, INTERNAL_ERROR);
+    });
+  });
+
+  it.each([
+    ['an empty body', {}, 'Nothing to update'],
+    ['a body with only the user id', { userId: 1 }, 'Nothing to update'],
+    ['a body with only unknown fields', { id: 7, coverage: 'full' }, 'Nothing to update'],
+    ['a negative deductible', { deductible: -1 }, 'deductible: Deductible cannot be negative'],
+    ['a negative deductible met', { deductibleMet: -1 }, 'deductibleMet: Deductible met cannot be negative'],
+    ['a negative out-of-pocket maximum', { outOfPocketMax: -1 }, 'outOfPocketMax: Out-of-pocket maximum cannot be negative'],
+    ['a negative out-of-pocket met', { outOfPocketMet: -1 }, 'outOfPocketMet: Out-of-pocket met cannot be negative'],
+    ['a fractional amount', { outOfPocketMet: 0.5 }, 'outOfPocketMet: must be a whole number'],
+    ['an effective date of null', { effectiveDate: null }, 'effectiveDate: Effective date is required'],
+    ['an empty effective date', { effectiveDate: '' }, 'effectiveDate: Effective date is required'],
+    ['an impossible date', { effectiveDate: '2026-02-30' }, 'effectiveDate: Effective date is required'],
+    ['a blank provider', { provider: ' ' }, 'provider: Insurance provider is required'],
+    ['an empty member id', { memberId: '' }, 'memberId: Member ID is required'],
+    ['an empty plan type', { planType: '' }, 'planType: Plan type is required'],
+    ['isPrimary of null', { isPrimary: null }, 'isPrimary: must be true or false'],
+    ['a string user id', { userId: '1', provider: 'Blue Shield' }, 'userId: must be a positive whole number'],
+  ])('refuses %s with 400', async (_case, body, message) => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    await expectRefused('PATCH', `/api/insurance/${plan.id}`, body, 400, message);
+  });
+
+  it("answers 404 for another user's plan, one that does not exist, and another user's id in the body", async () => {
+    const theirs = await createInsurancePlan(t.db, t.otherUserId);
+    const mine = await createInsurancePlan(t.db, t.userId, { isPrimary: false });
+    await expectRefused('PATCH', `/api/insurance/${theirs.id}`, { provider: 'Mine now' }, 404, 'Insurance plan not found');
+    await expectRefused('PATCH', `/api/insurance/${theirs.id}`, { userId: t.userId, isPrimary: false }, 404, 'Insurance plan not found');
+    await expectRefused('PATCH', '/api/insurance/999', { provider: 'Blue Shield' }, 404, 'Insurance plan not found');
+    await expectRefused('PATCH', `/api/insurance/${mine.id}`, { userId: t.otherUserId, provider: 'Blue Shield' }, 404, 'User not found');
+  });
+
+  it('answers 400 for a malformed id', async () => {
+    await createInsurancePlan(t.db, t.userId);
+    for (const bad of ['abc', '0', '-1', '1.5', '1e3']) {
+      await expectRefused('PATCH', `/api/insurance/${bad}`, { provider: 'Blue Shield' }, 400, 'id: must be a positive whole number');
+    }
+  });
+});
