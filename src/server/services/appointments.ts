@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { formatDate } from '../../shared/rules/formats';
 import type { Database } from '../db/client';
 import { appointments, preventativeCare, providers } from '../db/schema/index';
@@ -51,7 +51,11 @@ export async function scheduleAppointment(db: Database, userId: number, input: N
       .returning();
     if (!appointment) throw new Error('insert returned no row');
     if (careItem && careItem.status !== 'completed') {
-      await tx.update(preventativeCare).set({ status: 'scheduled' }).where(eq(preventativeCare.id, careItem.id));
+      // The guard keeps an item completed meanwhile by another request completed.
+      await tx
+        .update(preventativeCare)
+        .set({ status: 'scheduled' })
+        .where(and(eq(preventativeCare.id, careItem.id), ne(preventativeCare.status, 'completed')));
     }
     await recordActivity(tx, {
       userId,

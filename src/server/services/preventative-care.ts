@@ -38,7 +38,14 @@ export async function createCareItem(db: Database, userId: number, input: NewCar
 
 export async function updateCareItem(db: Database, userId: number, id: number, changes: CareItemChanges) {
   return db.transaction(async (tx) => {
-    const existing = await findCareItem(tx, userId, id);
+    // Locked until commit: of two requests completing the same item, the second sees it completed
+    // and records no second activity.
+    const [existing] = await tx
+      .select()
+      .from(preventativeCare)
+      .where(and(eq(preventativeCare.id, id), eq(preventativeCare.userId, userId)))
+      .for('update');
+    if (!existing) throw notFound('Care item not found');
     const completing = changes.status === 'completed' && existing.status !== 'completed';
     const [item] = await tx
       .update(preventativeCare)

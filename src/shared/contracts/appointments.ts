@@ -14,19 +14,25 @@ export function to24HourTime(value: string): string | null {
   return `${String(hour).padStart(2, '0')}:${match[2]}`;
 }
 
-const appointmentTime = z
-  .string({ message: 'Time preference is required' })
-  .trim()
-  .min(1, 'Time preference is required')
-  .transform((value, ctx) => {
-    const preference = TIME_PREFERENCES.find((p) => p === value.toLowerCase());
-    const time = preference ?? to24HourTime(value);
-    if (!time) {
-      ctx.addIssue({ code: 'custom', message: `must be a time such as 09:00 or 9:00 AM, or one of ${TIME_PREFERENCES.join(', ')}` });
-      return z.NEVER;
-    }
-    return time;
-  });
+/** Each form has its own words for a missing time (part 2 §5). */
+const appointmentTime = (requiredMessage: string) =>
+  z
+    .string({ message: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .transform((value, ctx) => {
+      const preference = TIME_PREFERENCES.find((p) => p === value.toLowerCase());
+      const time = preference ?? to24HourTime(value);
+      if (!time) {
+        ctx.addIssue({ code: 'custom', message: `must be a time such as 09:00 or 9:00 AM, or one of ${TIME_PREFERENCES.join(', ')}` });
+        return z.NEVER;
+      }
+      return time;
+    });
+
+/** 'At least 1' (part 2 §5): a form with no provider chosen sends 0, which gets the form's own message. */
+const providerId = (requiredMessage: string) =>
+  z.number({ message: requiredMessage }).min(1, requiredMessage).pipe(idNumber);
 
 /** New appointments always start as scheduled; the quick dialog spells it 'Scheduled'. */
 const initialStatus = z
@@ -34,29 +40,30 @@ const initialStatus = z
   .refine((value) => value.toLowerCase() === 'scheduled', "must be 'scheduled' for a new appointment")
   .optional();
 
-const shared = {
+/** The fields both payloads share; each form names a missing provider in its own words. */
+const shared = (providerMessage: string) => ({
   userId: idNumber,
-  providerId: z.number({ message: 'Healthcare provider is required' }).pipe(idNumber),
+  providerId: providerId(providerMessage),
   notes: optionalText(2000),
   status: initialStatus,
   /** When the appointment is booked for a preventative care item, that item becomes scheduled. */
   careItemId: idNumber.nullish(),
-};
+});
 
 /** The Schedule New form's payload (part 2 §7). */
 export const ScheduleAppointmentBody = z.object({
-  ...shared,
+  ...shared('Healthcare provider is required'),
   appointmentType: requiredText('Appointment type is required'),
   appointmentDate: calendarDate('Appointment date is required'),
-  appointmentTime,
+  appointmentTime: appointmentTime('Time preference is required'),
 });
 
 /** The quick scheduling dialog's payload: service, date and timeSlot instead (part 2 §3). */
 export const QuickScheduleAppointmentBody = z.object({
-  ...shared,
+  ...shared('Please select a provider.'),
   service: requiredText('Appointment type is required'),
   date: calendarDate('Please select an appointment date.'),
-  timeSlot: z.string({ message: 'Please select at least one time slot.' }).pipe(appointmentTime),
+  timeSlot: appointmentTime('Please select at least one time slot.'),
 });
 
 export type ScheduleAppointmentBody = z.input<typeof ScheduleAppointmentBody>;
