@@ -62,6 +62,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // Plain browser scripts served as they are (no bundler): the no-flash theme script.
+    files: ['src/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly' } },
+  },
+  {
     files: ['scripts/**/*.mjs', '*.config.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

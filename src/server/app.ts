@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
+import { API_ONLY_PAGE, registerWebApp } from './http/web-app';
 import { activitiesRoutes } from './routes/activities';
 import { appointmentsRoutes } from './routes/appointments';
 import { healthRoutes } from './routes/health';
@@ -13,10 +14,12 @@ import { usersRoutes } from './routes/users';
 export interface AppDependencies {
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** The built browser app (dist/web). Without it, / answers with a page saying the API runs. */
+  webRoot?: string | null;
 }
 
 /** Everything but the socket: tests build the same app and talk to it through inject(). */
-export async function buildApp({ database, logger = false }: AppDependencies) {
+export async function buildApp({ database, logger = false, webRoot = null }: AppDependencies) {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -59,18 +62,17 @@ export async function buildApp({ database, logger = false }: AppDependencies) {
     { prefix: '/api' },
   );
 
+  if (webRoot) await registerWebApp(app, webRoot);
+
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || request.method !== 'GET') {
+    if (request.url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD') || !webRoot) {
+      if (!webRoot && request.method === 'GET' && request.url === '/') {
+        return reply.type('text/html; charset=utf-8').send(API_ONLY_PAGE);
+      }
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
     }
-    // Until the web app is built in, the root says what is running.
-    return reply
-      .status(request.url === '/' ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .send(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>HealthAssist</title></head>' +
-          '<body><h1>HealthAssist</h1><p>The HealthAssist API is running. See <a href="/api/health">/api/health</a>.</p></body></html>',
-      );
+    // Every other path belongs to the app, which routes on the client (and shows its own 404).
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 
   return app;

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openConfiguredDatabase } from './db/open';
 import { isEmpty, seedDemoData } from './db/seed';
@@ -5,7 +7,10 @@ import { loadEnv } from './env';
 
 const env = loadEnv();
 const database = await openConfiguredDatabase(env);
-const app = await buildApp({ database, logger: { level: env.LOG_LEVEL } });
+const builtWebApp = fileURLToPath(new URL('../../dist/web', import.meta.url));
+const webRoot = existsSync(`${builtWebApp}/index.html`) ? builtWebApp : null;
+const app = await buildApp({ database, logger: { level: env.LOG_LEVEL }, webRoot });
+if (!webRoot) app.log.warn('dist/web is missing: serving the API only (npm start builds the web app)');
 app.log.info({ database: database.kind, location: database.location }, `database: ${database.kind} at ${database.location}`);
 
 if (env.SEED && (await isEmpty(database.db))) {

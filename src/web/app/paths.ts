@@ -1,0 +1,14 @@
+/** Every route of part 1 §2, named once. */
+export const paths = {
+  dashboard: '/',
+  records: '/records',
+  insurance: '/insurance',
+  preventative: '/preventative',
+  appointments: '/appointments',
+  workflowChat: '/workflow-chat',
+  chat: '/chat',
+  profile: '/profile',
+  onboarding: '/onboarding',
+} as const;
+
+export const scheduleForCare = (careItemId: number) => `${paths.appointments}?care=${careItemId}`;

@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { AppLayout } from '../layout/app-layout';
+import { NotFound } from '../layout/not-found';
+import { PageSkeleton } from '../layout/page-skeleton';
+import { paths } from './paths';
+
+// One lazily loaded chunk per screen. A screen whose issue has not landed is not registered: it is a 404.
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+
+export function AppRoutes() {
+  return (
+    <AppLayout>
+      <Suspense fallback={<PageSkeleton />}>
+        <Switch>
+          <Route path={paths.dashboard} component={DashboardPage} />
+          <Route component={NotFound} />
+        </Switch>
+      </Suspense>
+    </AppLayout>
+  );
+}

@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { Check } from 'lucide-react';
+import { Link } from 'wouter';
+import { overdueDays, sortForTimeline, timelineDotTone } from '../../../../shared/rules/care';
+import { formatDate } from '../../../../shared/rules/formats';
+import type { CareItem } from '../../../../shared/contracts/preventative-care';
+import { paths, scheduleForCare } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { careItemsQuery } from '../../../lib/api/preventative-care';
+import { cn } from '../../../lib/cn';
+import { CURRENT_USER_ID } from '../../../lib/current-user';
+import { toneDot } from '../../../lib/tones';
+
+const VISIBLE = 3;
+
+function CareStatusLine({ item }: { item: CareItem }) {
+  switch (item.status) {
+    case 'overdue': {
+      const days = overdueDays(item.dueDate);
+      return (
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <span className="text-sm font-medium text-red-700 dark:text-red-400">
+            Overdue by {days} {days === 1 ? 'day' : 'days'}
+          </span>
+          <Button asChild size="sm" variant="destructive">
+            <Link href={scheduleForCare(item.id)} aria-label={`Schedule Now: ${item.careName}`}>
+              Schedule Now
+            </Link>
+          </Button>
+        </div>
+      );
+    }
+    case 'scheduled':
+      return (
+        <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+          <Check className="size-4 text-green-700 dark:text-green-400" aria-hidden="true" /> Scheduled
+        </p>
+      );
+    case 'completed':
+      return <p className="mt-1 text-sm text-muted-foreground">Completed{item.lastCompleted ? ` ${formatDate(item.lastCompleted)}` : ''}</p>;
+    default:
+      return <p className="mt-1 text-sm text-muted-foreground">Due {formatDate(item.dueDate)}</p>;
+  }
+}
+
+export function CareTimelineCard() {
+  const care = useQuery(careItemsQuery(CURRENT_USER_ID));
+  const items = sortForTimeline(care.data ?? []).slice(0, VISIBLE);
+
+  return (
+    <Card aria-busy={care.isPending}>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle>Preventative Care Timeline</CardTitle>
+        <Link
+          href={paths.preventative}
+          className="rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          View details
+        </Link>
+      </CardHeader>
+      <CardContent>
+        {care.isPending ? (
+          <div className="space-y-4">
+            {Array.from({ length: VISIBLE }, (_, i) => (
+              <Skeleton key={i} className="h-12 w-full" />
+            ))}
+          </div>
+        ) : care.isError ? (
+          <p className="text-sm text-muted-foreground">Could not load your preventative care right now.</p>
+        ) : items.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No preventative care items found</p>
+        ) : (
+          <ol className="relative space-y-5 border-l border-border pl-6">
+            {items.map((item) => (
+              <li key={item.id} className="relative">
+                <span
+                  aria-hidden="true"
+                  className={cn('absolute -left-[31px] top-1 size-3.5 rounded-full ring-4 ring-card', toneDot[timelineDotTone(item.status)])}
+                />
+                <p className="text-sm font-medium">{item.careName}</p>
+                <CareStatusLine item={item} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { Skeleton } from '../../components/ui/skeleton';
+import { userQuery } from '../../lib/api/users';
+import { CURRENT_USER_ID } from '../../lib/current-user';
+import { CareTimelineCard } from './components/care-timeline-card';
+import { RecentActivityCard } from './components/recent-activity-card';
+import { SummaryCards } from './components/summary-cards';
+
+export default function DashboardPage() {
+  const user = useQuery(userQuery(CURRENT_USER_ID));
+  const firstName = user.data?.displayName.trim().split(/\s+/)[0];
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight md:text-3xl">
+          Welcome back,{' '}
+          {firstName ?? (user.isPending ? <Skeleton className="inline-block h-7 w-28" /> : 'there')}
+        </h1>
+        <p className="mt-1 text-muted-foreground">Here's your health overview for today</p>
+      </div>
+      <SummaryCards />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RecentActivityCard />
+        <CareTimelineCard />
+      </div>
+    </div>
+  );
+}

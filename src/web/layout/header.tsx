@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { Bell, LogOut, Menu, Settings, UserRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { paths } from '../app/paths';
+import { Avatar, AvatarFallback, AvatarImage } from '../components/ui/avatar';
+import { Button } from '../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu';
+import { toast } from '../components/ui/use-toast';
+import { userQuery } from '../lib/api/users';
+import { CURRENT_USER_ID } from '../lib/current-user';
+import { PROFILE_UPDATED, type ProfileUpdatedDetail } from '../lib/profile-events';
+import { initials } from './initials';
+
+const UNREAD_NOTIFICATIONS = 3;
+
+export function Header({ onOpenMenu }: { onOpenMenu(): void }) {
+  const [, navigate] = useLocation();
+  const { data: user } = useQuery(userQuery(CURRENT_USER_ID));
+  const [override, setOverride] = useState<ProfileUpdatedDetail>({});
+
+  useEffect(() => {
+    const onProfileUpdated = (event: Event) => {
+      const detail = (event as CustomEvent<ProfileUpdatedDetail>).detail ?? {};
+      setOverride((current) => ({ ...current, ...detail }));
+    };
+    window.addEventListener(PROFILE_UPDATED, onProfileUpdated);
+    return () => window.removeEventListener(PROFILE_UPDATED, onProfileUpdated);
+  }, []);
+
+  const name = override.name ?? user?.displayName ?? '';
+  const email = override.email ?? user?.email ?? '';
+  const avatarUrl = override.avatarUrl !== undefined ? override.avatarUrl : user?.avatarUrl;
+
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-card/95 px-4 backdrop-blur md:px-6">
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={onOpenMenu}>
+        <Menu aria-hidden="true" />
+      </Button>
+      <div className="flex-1" />
+      <Button
+        variant="ghost"
+        size="icon"
+        className="relative"
+        aria-label={`Notifications (${UNREAD_NOTIFICATIONS} unread)`}
+        onClick={() => toast({ title: 'Notifications', description: `You have ${UNREAD_NOTIFICATIONS} unread notifications.` })}
+      >
+        <Bell aria-hidden="true" />
+        <span
+          aria-hidden="true"
+          className="absolute right-1 top-1 flex size-5 items-center justify-center rounded-full bg-destructive text-[11px] font-semibold text-destructive-foreground"
+        >
+          {UNREAD_NOTIFICATIONS}
+        </span>
+      </Button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="rounded-full" aria-label="Open profile menu">
+            <Avatar>
+              {avatarUrl && <AvatarImage src={avatarUrl} alt="" />}
+              <AvatarFallback>{initials(name)}</AvatarFallback>
+            </Avatar>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel>
+            <p className="font-medium">{name}</p>
+            <p className="text-xs text-muted-foreground">{email}</p>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => navigate(paths.profile)}>
+            <UserRound aria-hidden="true" /> Edit Profile
+          </DropdownMenuItem>
+          {/* Settings: the profile holds the patient's settings; the theme lives in the sidebar. */}
+          <DropdownMenuItem onSelect={() => navigate(paths.profile)}>
+            <Settings aria-hidden="true" /> Settings
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          {/* No sign-in exists yet (part 1 §6): say so rather than pretend to log out. */}
+          <DropdownMenuItem
+            onSelect={() =>
+              toast({
+                title: 'No sign-in on this device',
+                description: 'HealthAssist runs for one patient on this computer, so there is no account to log out of.',
+              })
+            }
+          >
+            <LogOut aria-hidden="true" /> Logout
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { CalendarDays, FileText, HeartPulse, LayoutDashboard, MessageCircle, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { paths } from '../app/paths';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+}
+
+/** The seven sidebar entries of part 1 §2; the assistant entry is labelled "What's Good?" (part 2 §2). */
+export const navItems: readonly NavItem[] = [
+  { label: 'Dashboard', href: paths.dashboard, icon: LayoutDashboard },
+  { label: 'Medical Records', href: paths.records, icon: FileText },
+  { label: 'Insurance', href: paths.insurance, icon: ShieldCheck },
+  { label: 'Preventative Care', href: paths.preventative, icon: HeartPulse },
+  { label: 'Appointments', href: paths.appointments, icon: CalendarDays },
+  { label: "What's Good?", href: paths.workflowChat, icon: MessageCircle },
+  { label: 'My Profile', href: paths.profile, icon: UserRound },
+];
+
+export function isActive(href: string, location: string): boolean {
+  return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+}

@@ -1,0 +1,32 @@
+/**
+ * The one way the browser talks to the server: JSON in and out, cookies included. A non-ok response
+ * becomes Error('{status}: {body text or status text}') as part 1 §7 specifies.
+ */
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const text = (await response.text()) || response.statusText;
+    throw new Error(`${response.status}: ${text}`);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** The server's own words from an apiRequest error: '413: {"message":"Maximum file size is 20MB"}' → 'Maximum file size is 20MB'. */
+export function serverMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const match = /^\d{3}: ([\s\S]*)$/.exec(text);
+  if (!match) return text;
+  try {
+    const parsed = JSON.parse(match[1]!) as { message?: unknown };
+    if (typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // Not JSON: the body text is the message.
+  }
+  return match[1]!;
+}
