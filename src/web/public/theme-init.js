@@ -4,7 +4,7 @@
   var theme = 'system';
   try {
     theme = localStorage.getItem('ui-theme') || 'system';
-  } catch (_error) {
+  } catch {
     /* storage blocked: follow the system */
   }
   var dark = theme === 'dark' || (theme !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
