@@ -2,7 +2,7 @@
 // The README's test command: every test, with the PostgreSQL API tests whenever a server is reachable.
 // With CI=true an unreachable PostgreSQL is a failure, never a silent skip.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -35,23 +35,57 @@ if (await postgresReachable()) {
   console.log('Skipping the PostgreSQL API tests (set TEST_DATABASE_URL, or start PostgreSQL on 127.0.0.1:5432).');
 }
 
+/** CHROMIUM_PATH, then Debian's chromium, then a browser Playwright installed itself; null when none. */
+async function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  try {
+    const { chromium } = await import('@playwright/test');
+    candidates.push(chromium.executablePath());
+  } catch {
+    // Playwright not installed: npm ci first.
+  }
+  return candidates.find((path) => path && existsSync(path)) ?? null;
+}
+
+const chromiumPath = await findChromium();
+if (!chromiumPath) {
+  console.error(
+    'No Chromium for the browser tests. Install one (Debian/Ubuntu: sudo apt-get install chromium) ' +
+      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+  );
+  process.exit(1);
+}
+
 const reportFolder = mkdtempSync(join(tmpdir(), 'healthassist-test-'));
-const reportFile = join(reportFolder, 'vitest.json');
+const vitestReport = join(reportFolder, 'vitest.json');
+const playwrightReport = join(reportFolder, 'playwright.json');
+const extraArgs = process.argv.slice(2);
+
 const vitest = spawnSync(
   'npx',
-  ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...process.argv.slice(2)],
+  ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...extraArgs],
   { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: databaseUrl } },
 );
 
-let summary = { passed: 0, failed: 0, skipped: 0 };
-try {
-  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  summary = { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
-} catch {
-  summary.failed = Math.max(1, summary.failed);
+console.log(`\nBrowser tests in ${chromiumPath}`);
+const playwright = spawnSync('npx', ['playwright', 'test'], {
+  stdio: 'inherit',
+  env: { ...process.env, CHROMIUM_PATH: chromiumPath, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+});
+
+const summary = { passed: 0, failed: 0, skipped: 0 };
+function count(file, read) {
+  try {
+    const counts = read(JSON.parse(readFileSync(file, 'utf8')));
+    for (const key of Object.keys(summary)) summary[key] += counts[key];
+  } catch {
+    summary.failed += 1; // No report: the runner itself failed.
+  }
 }
+count(vitestReport, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+count(playwrightReport, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
 rmSync(reportFolder, { recursive: true, force: true });
 
-const failed = vitest.status !== 0 || summary.failed > 0 || summary.passed === 0;
+const failed = vitest.status !== 0 || playwright.status !== 0 || summary.failed > 0 || summary.passed === 0;
 console.log(`\n${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
 process.exit(failed ? 1 : 0);

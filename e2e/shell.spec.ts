@@ -1,0 +1,149 @@
+import { expect, test, useStoredTheme } from './fixtures';
+
+const sidebarLinks = [
+  { label: 'Dashboard', path: '/' },
+  { label: 'Medical Records', path: '/records' },
+  { label: 'Insurance', path: '/insurance' },
+  { label: 'Preventative Care', path: '/preventative' },
+  { label: 'Appointments', path: '/appointments' },
+  { label: "What's Good?", path: '/workflow-chat' },
+  { label: 'My Profile', path: '/profile' },
+];
+
+test.describe('sidebar', () => {
+  test('every entry navigates and is marked as the current page', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const { label, path } of sidebarLinks) {
+      await nav.getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(path);
+      await expect(nav.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    }
+  });
+
+  test('at 390 px it is a drawer: the menu button opens it, the backdrop or a link closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' });
+    await expect(drawer).toBeVisible();
+    await page.getByTestId('drawer-backdrop').click({ position: { x: 370, y: 400 } });
+    await expect(drawer).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.getByRole('link', { name: 'Insurance' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL('/insurance');
+  });
+
+  test('on a desktop it is always visible, 16 rem wide, with no menu button', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    const width = await page.locator('aside').evaluate((aside) => aside.getBoundingClientRect().width);
+    expect(width).toBe(256);
+  });
+});
+
+test.describe('routes', () => {
+  test('an unknown path shows the 404 screen inside the layout', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test('reloading a registered route shows that route', async ({ page }) => {
+    await page.goto('/');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  });
+});
+
+test.describe('theme', () => {
+  test('the toggle switches between light and dark, and the choice survives a reload', async ({ page }) => {
+    await useStoredTheme(page, 'light');
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).toHaveClass(/light/);
+    await page.getByRole('button', { name: 'Dark Mode' }).click();
+    await expect(html).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('ui-theme'))).toBe('dark');
+
+    await page.reload();
+    await expect(html).toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Light Mode' }).click();
+    await expect(html).toHaveClass(/light/);
+  });
+
+  test('with no stored choice the system preference decides, before the app script runs', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, colorScheme: 'dark' });
+    const page = await context.newPage();
+    // Block the app's own script: only the no-flash script in <head> can have set the class.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await context.close();
+  });
+});
+
+test.describe('header', () => {
+  test('the bell shows 3 and its toast', async ({ page }) => {
+    await page.goto('/');
+    const bell = page.getByRole('button', { name: 'Notifications (3 unread)' });
+    await expect(bell).toContainText('3');
+    await bell.click();
+    const toast = page.getByRole('status').filter({ hasText: 'You have 3 unread notifications.' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Notifications');
+  });
+
+  test('the profile menu shows the patient and leads to the profile', async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Open profile menu' });
+    await expect(trigger).toContainText('AM');
+    await trigger.click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toContainText('Alex Morgan');
+    await expect(menu).toContainText('alex.morgan@example.com');
+    await menu.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    await expect(page).toHaveURL('/profile');
+
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'no account to log out of' })).toBeVisible();
+
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page).toHaveURL('/profile');
+  });
+
+  test('follows the profile-updated event', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Open profile menu' })).toContainText('AM');
+    await page.evaluate(() =>
+      window.dispatchEvent(new CustomEvent('profile-updated', { detail: { name: 'Jordan Lee', email: 'jordan@example.com' } })),
+    );
+    const trigger = page.getByRole('button', { name: 'Open profile menu' });
+    await expect(trigger).toContainText('JL');
+    await trigger.click();
+    await expect(page.getByRole('menu')).toContainText('Jordan Lee');
+    await expect(page.getByRole('menu')).toContainText('jordan@example.com');
+  });
+});
+
+test.describe('toasts', () => {
+  test('only one shows at a time and F8 focuses the region', async ({ page }) => {
+    await page.goto('/');
+    const bell = page.getByRole('button', { name: 'Notifications (3 unread)' });
+    await bell.click();
+    await bell.click();
+    await expect(page.getByRole('status')).toHaveCount(1);
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('list')).toBeFocused();
+  });
+});

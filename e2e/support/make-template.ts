@@ -1,0 +1,19 @@
+// Prepares a PGlite data folder that browser tests copy: 'seeded' holds the demo patient, 'account' only
+// the patient and their providers (what has no API to create it), so every card starts empty.
+import { openPglite } from '../../src/server/db/client';
+import { seedDemoData } from '../../src/server/db/seed';
+import { createProvider, createUser } from '../../src/testing/factories';
+
+const [dataDir, kind] = process.argv.slice(2);
+if (!dataDir || (kind !== 'seeded' && kind !== 'account')) {
+  console.error('usage: make-template.ts <dataDir> seeded|account');
+  process.exit(2);
+}
+const database = await openPglite({ dataDir });
+if (kind === 'seeded') {
+  await seedDemoData(database.db);
+} else {
+  const user = await createUser(database.db, { displayName: 'Alex Morgan', email: 'alex.morgan@example.com' });
+  await createProvider(database.db, user.id, { name: 'Dr. Maria Lopez', specialty: 'Primary Care' });
+}
+await database.close();
