@@ -1,8 +1,10 @@
 // `npm run bench`: prints the figures that the performance targets are judged by. Never part of `npm test`.
 import { pgliteBackend, postgresBackend, type BenchBackend } from './backends';
+import { benchLighthouse } from './lighthouse';
 import { benchListRecords } from './list-records';
 import { benchStartup } from './startup';
 import { benchUpload } from './upload';
+import { ensureWebBuild, gzipLevel, measureWebSize, type WebFile } from './web-size';
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
@@ -43,5 +45,52 @@ async function benchBackend(makeBackend: () => BenchBackend | Promise<BenchBacke
   }
 }
 
+const kB = (files: WebFile[]) => fixed(files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1000);
+const fileCount = (files: WebFile[]) => `${files.length} file${files.length === 1 ? '' : 's'}`;
+
+async function benchWebApp() {
+  console.log('\n== Web app');
+  ensureWebBuild();
+  const size = measureWebSize();
+  console.log(
+    `/ before first paint: JS ${kB(size.initialJs)} KB gzip (${fileCount(size.initialJs)}), ` +
+      `CSS ${kB(size.initialCss)} KB gzip (${fileCount(size.initialCss)}); ` +
+      `dashboard chunk ${kB(size.dashboardLazy)} KB gzip (lazy, ${fileCount(size.dashboardLazy)}, loaded after the entry runs)`,
+  );
+  console.log(
+    `  gzip level ${gzipLevel}, KB = 1,000 bytes; JS files: ` +
+      size.initialJs.map((file) => `${file.path} ${fixed(file.gzipBytes / 1000)}`).join(', ') +
+      `; goal for / JS ≤ 150 KB gzip: ${size.initialJs.reduce((sum, file) => sum + file.gzipBytes, 0) <= 150_000 ? 'met' : 'NOT met'}`,
+  );
+  if (size.staticImportsWithoutPreload.length) {
+    console.log(`  statically imported but not modulepreloaded (counted above): ${size.staticImportsWithoutPreload.join(', ')}`);
+  }
+
+  try {
+    const lighthouseFigures = await benchLighthouse();
+    if (!lighthouseFigures.ran) {
+      console.log(`Lighthouse (desktop) /: skipped, ${lighthouseFigures.reason}`);
+    } else {
+      console.log(
+        `Lighthouse (desktop) /: performance ${lighthouseFigures.score}, LCP ${fixed(lighthouseFigures.lcpMs / 1000)} s` +
+          ` (Lighthouse ${lighthouseFigures.version}, simulated throttling)`,
+      );
+      if (lighthouseFigures.compressionSavingsBytes > 0) {
+        console.log(
+          `  the server sends text uncompressed: ${fixed(lighthouseFigures.transferredJsBytes / 1000)} KB of JS transferred (all scripts, the dashboard chunk included); ` +
+            `Lighthouse estimates compression would save ${fixed(lighthouseFigures.compressionSavingsBytes / 1000)} KB`,
+        );
+      }
+      if (lighthouseFigures.nonLocalRequests.length) {
+        console.log(`  requests that left the local server: ${lighthouseFigures.nonLocalRequests.join(', ')}`);
+      }
+    }
+  } catch (error) {
+    console.log(`Lighthouse (desktop) /: failed, ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
+
 await benchBackend(pgliteBackend, 'PGlite (embedded)');
 await benchBackend(postgresBackend, 'PostgreSQL');
+await benchWebApp();
