@@ -1,6 +1,6 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildApp } from '../server/app';
 import type { Database, DatabaseHandle } from '../server/db/client';
 import { allTables, wipeData } from '../server/db/reset';
@@ -73,3 +73,37 @@ export async function snapshotData(db: Database): Promise<Record<string, unknown
   }
   return snapshot;
 }
+
+/** Sends a request that must be refused with `status` and `message`, and checks that no row changed. */
+export async function expectRefused(
+  t: TestContext,
+  method: Method,
+  url: string,
+  payload: unknown,
+  status: number,
+  message: string | RegExp,
+): Promise<void> {
+  const before = await snapshotData(t.db);
+  const response = await api(t.app, method, url, payload);
+  expect(response.status).toBe(status);
+  if (typeof message === 'string') expect(response.body).toEqual({ message });
+  else expect(response.body.message).toMatch(message);
+  expect(await snapshotData(t.db)).toEqual(before);
+}
+
+/** Makes every insert into activities fail, to show a write and its activity commit together or not at all. */
+export async function withFailingActivityLog(db: Database, work: () => Promise<void>): Promise<void> {
+  await db.execute(sql`
+    create function refuse_activity() returns trigger language plpgsql as $$
+    begin raise exception 'activity log unavailable'; end $$`);
+  await db.execute(sql`create trigger refuse_activity before insert on activities for each row execute function refuse_activity()`);
+  try {
+    await work();
+  } finally {
+    await db.execute(sql`drop trigger refuse_activity on activities`);
+    await db.execute(sql`drop function refuse_activity()`);
+  }
+}
+
+/** The body of a 500: the request id and nothing of the cause. */
+export const INTERNAL_ERROR = /^Something went wrong on our side \(request [^)]+\)$/;

@@ -1,9 +1,8 @@
 import { addDays, format } from 'date-fns';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../shared/rules/formats';
 import { createAppointment, createCareItem, createProvider } from '../../testing/factories';
-import { api, snapshotData, useTestApp } from '../../testing/test-app';
+import { INTERNAL_ERROR, api, expectRefused, snapshotData, useTestApp, withFailingActivityLog } from '../../testing/test-app';
 
 const t = useTestApp();
 
@@ -41,20 +40,6 @@ function quickSchedule(providerId: number, overrides: Record<string, unknown> = 
   };
 }
 
-async function expectRefused(
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  payload: unknown,
-  status: number,
-  message: string | RegExp,
-) {
-  const before = await snapshotData(t.db);
-  const response = await api(t.app, method, url, payload);
-  expect(response.status).toBe(status);
-  if (typeof message === 'string') expect(response.body).toEqual({ message });
-  else expect(response.body.message).toMatch(message);
-  expect(await snapshotData(t.db)).toEqual(before);
-}
 
 async function activitiesOfPatient() {
   return (await api(t.app, 'GET', `/api/activities/${t.userId}`)).body;
@@ -64,21 +49,7 @@ async function careItemsOfPatient() {
   return (await api(t.app, 'GET', `/api/preventative-care/${t.userId}`)).body;
 }
 
-/** Makes every insert into activities fail, to show a write and its activity commit together or not at all. */
-async function withFailingActivityLog(work: () => Promise<void>) {
-  await t.db.execute(sql`
-    create function refuse_activity() returns trigger language plpgsql as $$
-    begin raise exception 'activity log unavailable'; end $$`);
-  await t.db.execute(sql`create trigger refuse_activity before insert on activities for each row execute function refuse_activity()`);
-  try {
-    await work();
-  } finally {
-    await t.db.execute(sql`drop trigger refuse_activity on activities`);
-    await t.db.execute(sql`drop function refuse_activity()`);
-  }
-}
 
-const INTERNAL_ERROR = /^Something went wrong on our side \(request [^)]+\)$/;
 
 describe('GET /api/appointments/{userId}', () => {
   it('lists the patient’s appointments by date, then time, then id, with every field', async () => {
@@ -130,10 +101,10 @@ describe('GET /api/appointments/{userId}', () => {
   it('answers 404 for another user and one that does not exist, 400 for a malformed id', async () => {
     const theirProvider = await createProvider(t.db, t.otherUserId);
     await createAppointment(t.db, t.otherUserId, theirProvider.id);
-    await expectRefused('GET', `/api/appointments/${t.otherUserId}`, undefined, 404, 'User not found');
-    await expectRefused('GET', '/api/appointments/999', undefined, 404, 'User not found');
+    await expectRefused(t, 'GET', `/api/appointments/${t.otherUserId}`, undefined, 404, 'User not found');
+    await expectRefused(t, 'GET', '/api/appointments/999', undefined, 404, 'User not found');
     for (const bad of ['abc', '0', '-1', '1e3', '1.5', '01', '2147483648']) {
-      await expectRefused('GET', `/api/appointments/${bad}`, undefined, 400, 'userId: must be a positive whole number');
+      await expectRefused(t, 'GET', `/api/appointments/${bad}`, undefined, 400, 'userId: must be a positive whole number');
     }
   });
 });
@@ -173,10 +144,10 @@ describe('GET /api/providers/{userId}', () => {
 
   it('answers 404 for another user and one that does not exist, 400 for a malformed id', async () => {
     await createProvider(t.db, t.otherUserId);
-    await expectRefused('GET', `/api/providers/${t.otherUserId}`, undefined, 404, 'User not found');
-    await expectRefused('GET', '/api/providers/999', undefined, 404, 'User not found');
+    await expectRefused(t, 'GET', `/api/providers/${t.otherUserId}`, undefined, 404, 'User not found');
+    await expectRefused(t, 'GET', '/api/providers/999', undefined, 404, 'User not found');
     for (const bad of ['abc', '0', '-1', '1e3', '1.5', '01', '2147483648']) {
-      await expectRefused('GET', `/api/providers/${bad}`, undefined, 400, 'userId: must be a positive whole number');
+      await expectRefused(t, 'GET', `/api/providers/${bad}`, undefined, 400, 'userId: must be a positive whole number');
     }
   });
 });
@@ -279,7 +250,7 @@ describe('POST /api/appointments, the Schedule New payload', () => {
     ['a string user id', { userId: '1' }, 'userId: must be a positive whole number'],
   ])('refuses %s with 400', async (_case, overrides, message) => {
     const provider = await createProvider(t.db, t.userId);
-    await expectRefused('POST', '/api/appointments', scheduleNew(provider.id, overrides), 400, message);
+    await expectRefused(t, 'POST', '/api/appointments', scheduleNew(provider.id, overrides), 400, message);
   });
 });
 
@@ -356,7 +327,7 @@ describe('POST /api/appointments, the quick scheduling payload', () => {
     ['a string user id', { userId: '1' }, 'userId: must be a positive whole number'],
   ])('refuses %s with 400', async (_case, overrides, message) => {
     const provider = await createProvider(t.db, t.userId);
-    await expectRefused('POST', '/api/appointments', quickSchedule(provider.id, overrides), 400, message);
+    await expectRefused(t, 'POST', '/api/appointments', quickSchedule(provider.id, overrides), 400, message);
   });
 });
 
@@ -388,18 +359,18 @@ describe('POST /api/appointments for a preventative care item', () => {
   it('stores neither the appointment nor the care item change when the activity cannot be recorded', async () => {
     const provider = await createProvider(t.db, t.userId);
     const item = await createCareItem(t.db, t.userId);
-    await withFailingActivityLog(async () => {
-      await expectRefused('POST', '/api/appointments', quickSchedule(provider.id, { careItemId: item.id }), 500, INTERNAL_ERROR);
-      await expectRefused('POST', '/api/appointments', scheduleNew(provider.id, { careItemId: item.id }), 500, INTERNAL_ERROR);
+    await withFailingActivityLog(t.db, async () => {
+      await expectRefused(t, 'POST', '/api/appointments', quickSchedule(provider.id, { careItemId: item.id }), 500, INTERNAL_ERROR);
+      await expectRefused(t, 'POST', '/api/appointments', scheduleNew(provider.id, { careItemId: item.id }), 500, INTERNAL_ERROR);
     });
   });
 
   it("answers 404 for another user's care item and one that does not exist, changing nothing", async () => {
     const provider = await createProvider(t.db, t.userId);
     const theirs = await createCareItem(t.db, t.otherUserId);
-    await expectRefused('POST', '/api/appointments', scheduleNew(provider.id, { careItemId: theirs.id }), 404, 'Care item not found');
-    await expectRefused('POST', '/api/appointments', quickSchedule(provider.id, { careItemId: theirs.id }), 404, 'Care item not found');
-    await expectRefused('POST', '/api/appointments', scheduleNew(provider.id, { careItemId: 999 }), 404, 'Care item not found');
+    await expectRefused(t, 'POST', '/api/appointments', scheduleNew(provider.id, { careItemId: theirs.id }), 404, 'Care item not found');
+    await expectRefused(t, 'POST', '/api/appointments', quickSchedule(provider.id, { careItemId: theirs.id }), 404, 'Care item not found');
+    await expectRefused(t, 'POST', '/api/appointments', scheduleNew(provider.id, { careItemId: 999 }), 404, 'Care item not found');
   });
 });
 
@@ -411,11 +382,11 @@ describe('POST /api/appointments, refusals common to both payloads', () => {
     const mine = await createProvider(t.db, t.userId);
     const theirs = await createProvider(t.db, t.otherUserId);
     // 101 to 103 are the quick dialog's fixed choices (part 2 §9); they are not providers of this patient.
-    await expectRefused('POST', '/api/appointments', payload(101), 404, 'Provider not found');
-    await expectRefused('POST', '/api/appointments', payload(theirs.id), 404, 'Provider not found');
-    await expectRefused('POST', '/api/appointments', payload(mine.id, { userId: t.otherUserId }), 404, 'User not found');
-    await expectRefused('POST', '/api/appointments', payload(theirs.id, { userId: t.otherUserId }), 404, 'User not found');
-    await expectRefused('POST', '/api/appointments', payload(mine.id, { userId: 999 }), 404, 'User not found');
+    await expectRefused(t, 'POST', '/api/appointments', payload(101), 404, 'Provider not found');
+    await expectRefused(t, 'POST', '/api/appointments', payload(theirs.id), 404, 'Provider not found');
+    await expectRefused(t, 'POST', '/api/appointments', payload(mine.id, { userId: t.otherUserId }), 404, 'User not found');
+    await expectRefused(t, 'POST', '/api/appointments', payload(theirs.id, { userId: t.otherUserId }), 404, 'User not found');
+    await expectRefused(t, 'POST', '/api/appointments', payload(mine.id, { userId: 999 }), 404, 'User not found');
   });
 
   it('refuses a body that is not JSON', async () => {
@@ -463,7 +434,7 @@ describe('PATCH /api/appointments/{id}/status', () => {
   ])('refuses to move a %s appointment to %s with 409', async (from, to) => {
     const provider = await createProvider(t.db, t.userId);
     const appointment = await createAppointment(t.db, t.userId, provider.id, { status: from });
-    await expectRefused(
+    await expectRefused(t, 
       'PATCH',
       `/api/appointments/${appointment.id}/status`,
       { status: to },
@@ -490,8 +461,8 @@ describe('PATCH /api/appointments/{id}/status', () => {
   it('leaves the appointment scheduled when the change cannot be recorded', async () => {
     const provider = await createProvider(t.db, t.userId);
     const appointment = await createAppointment(t.db, t.userId, provider.id);
-    await withFailingActivityLog(async () => {
-      await expectRefused('PATCH', `/api/appointments/${appointment.id}/status`, { status: 'cancelled' }, 500, INTERNAL_ERROR);
+    await withFailingActivityLog(t.db, async () => {
+      await expectRefused(t, 'PATCH', `/api/appointments/${appointment.id}/status`, { status: 'cancelled' }, 500, INTERNAL_ERROR);
     });
   });
 
@@ -504,22 +475,22 @@ describe('PATCH /api/appointments/{id}/status', () => {
   ])('refuses %s with 400', async (_case, payload) => {
     const provider = await createProvider(t.db, t.userId);
     const appointment = await createAppointment(t.db, t.userId, provider.id);
-    await expectRefused('PATCH', `/api/appointments/${appointment.id}/status`, payload, 400, 'status: must be cancelled or completed');
+    await expectRefused(t, 'PATCH', `/api/appointments/${appointment.id}/status`, payload, 400, 'status: must be cancelled or completed');
   });
 
   it('refuses a request without a body with 400', async () => {
     const provider = await createProvider(t.db, t.userId);
     const appointment = await createAppointment(t.db, t.userId, provider.id);
-    await expectRefused('PATCH', `/api/appointments/${appointment.id}/status`, undefined, 400, 'Invalid input: expected object, received undefined');
+    await expectRefused(t, 'PATCH', `/api/appointments/${appointment.id}/status`, undefined, 400, 'Invalid input: expected object, received undefined');
   });
 
   it("answers 404 for another user's appointment and one that does not exist, 400 for a malformed id", async () => {
     const theirProvider = await createProvider(t.db, t.otherUserId);
     const theirs = await createAppointment(t.db, t.otherUserId, theirProvider.id);
-    await expectRefused('PATCH', `/api/appointments/${theirs.id}/status`, { status: 'cancelled' }, 404, 'Appointment not found');
-    await expectRefused('PATCH', '/api/appointments/999/status', { status: 'cancelled' }, 404, 'Appointment not found');
+    await expectRefused(t, 'PATCH', `/api/appointments/${theirs.id}/status`, { status: 'cancelled' }, 404, 'Appointment not found');
+    await expectRefused(t, 'PATCH', '/api/appointments/999/status', { status: 'cancelled' }, 404, 'Appointment not found');
     for (const bad of ['abc', '0', '-1', '1e3', '1.5', '01', '2147483648']) {
-      await expectRefused('PATCH', `/api/appointments/${bad}/status`, { status: 'cancelled' }, 400, 'id: must be a positive whole number');
+      await expectRefused(t, 'PATCH', `/api/appointments/${bad}/status`, { status: 'cancelled' }, 400, 'id: must be a positive whole number');
     }
   });
 });

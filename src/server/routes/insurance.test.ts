@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createBenefit, createInsurancePlan } from '../../testing/factories';
-import { api, snapshotData, useTestApp } from '../../testing/test-app';
+import { INTERNAL_ERROR, api, expectRefused, snapshotData, useTestApp, withFailingActivityLog } from '../../testing/test-app';
 
 const t = useTestApp();
 
@@ -25,40 +24,12 @@ function newPlan(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function expectRefused(
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  payload: unknown,
-  status: number,
-  message: string | RegExp,
-) {
-  const before = await snapshotData(t.db);
-  const response = await api(t.app, method, url, payload);
-  expect(response.status).toBe(status);
-  if (typeof message === 'string') expect(response.body).toEqual({ message });
-  else expect(response.body.message).toMatch(message);
-  expect(await snapshotData(t.db)).toEqual(before);
-}
 
 async function activitiesOfPatient() {
   return (await api(t.app, 'GET', `/api/activities/${t.userId}`)).body;
 }
 
-/** Makes every insert into activities fail, to show a write and its activity commit together or not at all. */
-async function withFailingActivityLog(work: () => Promise<void>) {
-  await t.db.execute(sql`
-    create function refuse_activity() returns trigger language plpgsql as $$
-    begin raise exception 'activity log unavailable'; end $$`);
-  await t.db.execute(sql`create trigger refuse_activity before insert on activities for each row execute function refuse_activity()`);
-  try {
-    await work();
-  } finally {
-    await t.db.execute(sql`drop trigger refuse_activity on activities`);
-    await t.db.execute(sql`drop function refuse_activity()`);
-  }
-}
 
-const INTERNAL_ERROR = /^Something went wrong on our side \(request [^)]+\)$/;
 
 describe.each(['/api/insurance', '/api/insurance-plans'])('GET %s/{userId}', (base) => {
   it('lists the patient’s plans, the primary one first and then by id', async () => {
@@ -96,10 +67,10 @@ describe.each(['/api/insurance', '/api/insurance-plans'])('GET %s/{userId}', (ba
 
   it('answers 404 for another user and one that does not exist, 400 for a malformed id', async () => {
     await createInsurancePlan(t.db, t.otherUserId);
-    await expectRefused('GET', `${base}/${t.otherUserId}`, undefined, 404, 'User not found');
-    await expectRefused('GET', `${base}/999`, undefined, 404, 'User not found');
+    await expectRefused(t, 'GET', `${base}/${t.otherUserId}`, undefined, 404, 'User not found');
+    await expectRefused(t, 'GET', `${base}/999`, undefined, 404, 'User not found');
     for (const bad of ['abc', '0', '-1', '1e3', '1.5', '01']) {
-      await expectRefused('GET', `${base}/${bad}`, undefined, 400, 'userId: must be a positive whole number');
+      await expectRefused(t, 'GET', `${base}/${bad}`, undefined, 400, 'userId: must be a positive whole number');
     }
   });
 });
@@ -131,10 +102,10 @@ describe('GET /api/insurance/benefits/{insuranceId}', () => {
   it("answers 404 for another user's plan and one that does not exist, 400 for a malformed id", async () => {
     const theirs = await createInsurancePlan(t.db, t.otherUserId);
     await createBenefit(t.db, theirs.id);
-    await expectRefused('GET', `/api/insurance/benefits/${theirs.id}`, undefined, 404, 'Insurance plan not found');
-    await expectRefused('GET', '/api/insurance/benefits/999', undefined, 404, 'Insurance plan not found');
+    await expectRefused(t, 'GET', `/api/insurance/benefits/${theirs.id}`, undefined, 404, 'Insurance plan not found');
+    await expectRefused(t, 'GET', '/api/insurance/benefits/999', undefined, 404, 'Insurance plan not found');
     for (const bad of ['abc', '0', '1e3', '2147483648']) {
-      await expectRefused('GET', `/api/insurance/benefits/${bad}`, undefined, 400, 'insuranceId: must be a positive whole number');
+      await expectRefused(t, 'GET', `/api/insurance/benefits/${bad}`, undefined, 400, 'insuranceId: must be a positive whole number');
     }
   });
 });
@@ -250,8 +221,8 @@ describe('POST /api/insurance', () => {
 
   it('refuses a second primary plan with 409, whether isPrimary is sent or left to its default', async () => {
     await createInsurancePlan(t.db, t.userId);
-    await expectRefused('POST', '/api/insurance', newPlan({ isPrimary: true }), 409, PRIMARY_EXISTS);
-    await expectRefused('POST', '/api/insurance', newPlan({ isPrimary: undefined }), 409, PRIMARY_EXISTS);
+    await expectRefused(t, 'POST', '/api/insurance', newPlan({ isPrimary: true }), 409, PRIMARY_EXISTS);
+    await expectRefused(t, 'POST', '/api/insurance', newPlan({ isPrimary: undefined }), 409, PRIMARY_EXISTS);
   });
 
   it('lets only one of two simultaneous primary plans through', async () => {
@@ -269,8 +240,8 @@ describe('POST /api/insurance', () => {
   });
 
   it('stores no plan when its activity cannot be recorded', async () => {
-    await withFailingActivityLog(async () => {
-      await expectRefused('POST', '/api/insurance', newPlan(), 500, INTERNAL_ERROR);
+    await withFailingActivityLog(t.db, async () => {
+      await expectRefused(t, 'POST', '/api/insurance', newPlan(), 500, INTERNAL_ERROR);
     });
   });
 
@@ -300,7 +271,7 @@ describe('POST /api/insurance', () => {
     ['a missing user id', { userId: undefined }, 'userId: must be a positive whole number'],
     ['a string user id', { userId: '1' }, 'userId: must be a positive whole number'],
   ])('refuses %s with 400', async (_case, overrides, message) => {
-    await expectRefused('POST', '/api/insurance', newPlan(overrides), 400, message);
+    await expectRefused(t, 'POST', '/api/insurance', newPlan(overrides), 400, message);
   });
 
   it('refuses a body that is not JSON', async () => {
@@ -317,8 +288,8 @@ describe('POST /api/insurance', () => {
   });
 
   it("answers 404 for another user's id and one that does not exist", async () => {
-    await expectRefused('POST', '/api/insurance', newPlan({ userId: t.otherUserId }), 404, 'User not found');
-    await expectRefused('POST', '/api/insurance', newPlan({ userId: 999 }), 404, 'User not found');
+    await expectRefused(t, 'POST', '/api/insurance', newPlan({ userId: t.otherUserId }), 404, 'User not found');
+    await expectRefused(t, 'POST', '/api/insurance', newPlan({ userId: 999 }), 404, 'User not found');
   });
 });
 
@@ -403,14 +374,14 @@ describe('PATCH /api/insurance/{id}', () => {
   it('refuses to make a second plan primary with 409', async () => {
     await createInsurancePlan(t.db, t.userId);
     const secondary = await createInsurancePlan(t.db, t.userId, { isPrimary: false });
-    await expectRefused('PATCH', `/api/insurance/${secondary.id}`, { isPrimary: true }, 409, PRIMARY_EXISTS);
-    await expectRefused('PATCH', `/api/insurance/${secondary.id}`, newPlan({ isPrimary: true }), 409, PRIMARY_EXISTS);
+    await expectRefused(t, 'PATCH', `/api/insurance/${secondary.id}`, { isPrimary: true }, 409, PRIMARY_EXISTS);
+    await expectRefused(t, 'PATCH', `/api/insurance/${secondary.id}`, newPlan({ isPrimary: true }), 409, PRIMARY_EXISTS);
   });
 
   it('leaves the plan unchanged when its activity cannot be recorded', async () => {
     const plan = await createInsurancePlan(t.db, t.userId);
-    await withFailingActivityLog(async () => {
-      await expectRefused('PATCH', `/api/insurance/${plan.id}`, { provider: 'Blue Shield' }, 500, INTERNAL_ERROR);
+    await withFailingActivityLog(t.db, async () => {
+      await expectRefused(t, 'PATCH', `/api/insurance/${plan.id}`, { provider: 'Blue Shield' }, 500, INTERNAL_ERROR);
     });
   });
 
@@ -433,22 +404,22 @@ describe('PATCH /api/insurance/{id}', () => {
     ['a string user id', { userId: '1', provider: 'Blue Shield' }, 'userId: must be a positive whole number'],
   ])('refuses %s with 400', async (_case, body, message) => {
     const plan = await createInsurancePlan(t.db, t.userId);
-    await expectRefused('PATCH', `/api/insurance/${plan.id}`, body, 400, message);
+    await expectRefused(t, 'PATCH', `/api/insurance/${plan.id}`, body, 400, message);
   });
 
   it("answers 404 for another user's plan, one that does not exist, and another user's id in the body", async () => {
     const theirs = await createInsurancePlan(t.db, t.otherUserId);
     const mine = await createInsurancePlan(t.db, t.userId, { isPrimary: false });
-    await expectRefused('PATCH', `/api/insurance/${theirs.id}`, { provider: 'Mine now' }, 404, 'Insurance plan not found');
-    await expectRefused('PATCH', `/api/insurance/${theirs.id}`, { userId: t.userId, isPrimary: false }, 404, 'Insurance plan not found');
-    await expectRefused('PATCH', '/api/insurance/999', { provider: 'Blue Shield' }, 404, 'Insurance plan not found');
-    await expectRefused('PATCH', `/api/insurance/${mine.id}`, { userId: t.otherUserId, provider: 'Blue Shield' }, 404, 'User not found');
+    await expectRefused(t, 'PATCH', `/api/insurance/${theirs.id}`, { provider: 'Mine now' }, 404, 'Insurance plan not found');
+    await expectRefused(t, 'PATCH', `/api/insurance/${theirs.id}`, { userId: t.userId, isPrimary: false }, 404, 'Insurance plan not found');
+    await expectRefused(t, 'PATCH', '/api/insurance/999', { provider: 'Blue Shield' }, 404, 'Insurance plan not found');
+    await expectRefused(t, 'PATCH', `/api/insurance/${mine.id}`, { userId: t.otherUserId, provider: 'Blue Shield' }, 404, 'User not found');
   });
 
   it('answers 400 for a malformed id', async () => {
     await createInsurancePlan(t.db, t.userId);
     for (const bad of ['abc', '0', '-1', '1.5', '1e3']) {
-      await expectRefused('PATCH', `/api/insurance/${bad}`, { provider: 'Blue Shield' }, 400, 'id: must be a positive whole number');
+      await expectRefused(t, 'PATCH', `/api/insurance/${bad}`, { provider: 'Blue Shield' }, 400, 'id: must be a positive whole number');
     }
   });
 });

@@ -3,7 +3,7 @@ import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { samplePdf, samplePng } from '../db/sample-documents';
 import { pdfOfSize } from '../../testing/documents';
 import { createInsurancePlan, createMedicalRecord, dataUrl } from '../../testing/factories';
-import { api, snapshotData, useTestApp } from '../../testing/test-app';
+import { api, expectRefused as expectRefusedRequest, snapshotData, useTestApp } from '../../testing/test-app';
 
 const t = useTestApp();
 
@@ -21,13 +21,9 @@ function upload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function expectRefused(payload: unknown, status: number, message: string | RegExp) {
-  const before = await snapshotData(t.db);
-  const response = await api(t.app, 'POST', '/api/medical-records', payload);
-  expect(response.status).toBe(status);
-  if (typeof message === 'string') expect(response.body).toEqual({ message });
-  else expect(response.body.message).toMatch(message);
-  expect(await snapshotData(t.db)).toEqual(before);
+/** An upload that must be refused, leaving every table as it was. */
+function expectRefused(payload: unknown, status: number, message: string | RegExp) {
+  return expectRefusedRequest(t, 'POST', '/api/medical-records', payload, status, message);
 }
 
 describe('POST /api/medical-records', () => {

@@ -1,9 +1,8 @@
 import { addDays, format, subDays } from 'date-fns';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { todayUtc } from '../../shared/contracts/common';
 import { createCareItem } from '../../testing/factories';
-import { api, snapshotData, useTestApp } from '../../testing/test-app';
+import { INTERNAL_ERROR, api, expectRefused, snapshotData, useTestApp, withFailingActivityLog } from '../../testing/test-app';
 
 const t = useTestApp();
 
@@ -23,40 +22,12 @@ function newItem(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function expectRefused(
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  payload: unknown,
-  status: number,
-  message: string | RegExp,
-) {
-  const before = await snapshotData(t.db);
-  const response = await api(t.app, method, url, payload);
-  expect(response.status).toBe(status);
-  if (typeof message === 'string') expect(response.body).toEqual({ message });
-  else expect(response.body.message).toMatch(message);
-  expect(await snapshotData(t.db)).toEqual(before);
-}
 
 async function activitiesOfPatient() {
   return (await api(t.app, 'GET', `/api/activities/${t.userId}`)).body;
 }
 
-/** Makes every insert into activities fail, to show a write and its activity commit together or not at all. */
-async function withFailingActivityLog(work: () => Promise<void>) {
-  await t.db.execute(sql`
-    create function refuse_activity() returns trigger language plpgsql as $$
-    begin raise exception 'activity log unavailable'; end $$`);
-  await t.db.execute(sql`create trigger refuse_activity before insert on activities for each row execute function refuse_activity()`);
-  try {
-    await work();
-  } finally {
-    await t.db.execute(sql`drop trigger refuse_activity on activities`);
-    await t.db.execute(sql`drop function refuse_activity()`);
-  }
-}
 
-const INTERNAL_ERROR = /^Something went wrong on our side \(request [^)]+\)$/;
 
 describe('GET /api/preventative-care/{userId}', () => {
   it('lists the patient’s care items by due date, then by id, with every field', async () => {
@@ -97,10 +68,10 @@ describe('GET /api/preventative-care/{userId}', () => {
 
   it('answers 404 for another user and one that does not exist, 400 for a malformed id', async () => {
     await createCareItem(t.db, t.otherUserId);
-    await expectRefused('GET', `/api/preventative-care/${t.otherUserId}`, undefined, 404, 'User not found');
-    await expectRefused('GET', '/api/preventative-care/999', undefined, 404, 'User not found');
+    await expectRefused(t, 'GET', `/api/preventative-care/${t.otherUserId}`, undefined, 404, 'User not found');
+    await expectRefused(t, 'GET', '/api/preventative-care/999', undefined, 404, 'User not found');
     for (const bad of ['abc', '0', '-1', '1e3', '1.5', '01', '2147483648']) {
-      await expectRefused('GET', `/api/preventative-care/${bad}`, undefined, 400, 'userId: must be a positive whole number');
+      await expectRefused(t, 'GET', `/api/preventative-care/${bad}`, undefined, 400, 'userId: must be a positive whole number');
     }
   });
 });
@@ -191,7 +162,7 @@ describe('POST /api/preventative-care', () => {
     expect(today.status).toBe(201);
     const yesterday = await api(t.app, 'POST', '/api/preventative-care', newItem({ dueDate: todayUtc(subDays(new Date(), 1)) }));
     expect(yesterday.status).toBe(201);
-    await expectRefused(
+    await expectRefused(t, 
       'POST',
       '/api/preventative-care',
       newItem({ dueDate: todayUtc(subDays(new Date(), 2)) }),
@@ -201,8 +172,8 @@ describe('POST /api/preventative-care', () => {
   });
 
   it('stores no item when its activity cannot be recorded', async () => {
-    await withFailingActivityLog(async () => {
-      await expectRefused('POST', '/api/preventative-care', newItem(), 500, INTERNAL_ERROR);
+    await withFailingActivityLog(t.db, async () => {
+      await expectRefused(t, 'POST', '/api/preventative-care', newItem(), 500, INTERNAL_ERROR);
     });
   });
 
@@ -230,7 +201,7 @@ describe('POST /api/preventative-care', () => {
     ['a missing user id', { userId: undefined }, 'userId: must be a positive whole number'],
     ['a string user id', { userId: '1' }, 'userId: must be a positive whole number'],
   ])('refuses %s with 400', async (_case, overrides, message) => {
-    await expectRefused('POST', '/api/preventative-care', newItem(overrides), 400, message);
+    await expectRefused(t, 'POST', '/api/preventative-care', newItem(overrides), 400, message);
   });
 
   it('refuses a body that is not JSON', async () => {
@@ -247,8 +218,8 @@ describe('POST /api/preventative-care', () => {
   });
 
   it("answers 404 for another user's id and one that does not exist", async () => {
-    await expectRefused('POST', '/api/preventative-care', newItem({ userId: t.otherUserId }), 404, 'User not found');
-    await expectRefused('POST', '/api/preventative-care', newItem({ userId: 999 }), 404, 'User not found');
+    await expectRefused(t, 'POST', '/api/preventative-care', newItem({ userId: t.otherUserId }), 404, 'User not found');
+    await expectRefused(t, 'POST', '/api/preventative-care', newItem({ userId: 999 }), 404, 'User not found');
   });
 });
 
@@ -329,8 +300,8 @@ describe('PATCH /api/preventative-care/{id}', () => {
 
   it('leaves the item as it was when the completion cannot be recorded', async () => {
     const item = await createCareItem(t.db, t.userId);
-    await withFailingActivityLog(async () => {
-      await expectRefused('PATCH', `/api/preventative-care/${item.id}`, { status: 'completed' }, 500, INTERNAL_ERROR);
+    await withFailingActivityLog(t.db, async () => {
+      await expectRefused(t, 'PATCH', `/api/preventative-care/${item.id}`, { status: 'completed' }, 500, INTERNAL_ERROR);
     });
   });
 
@@ -349,15 +320,15 @@ describe('PATCH /api/preventative-care/{id}', () => {
     ['notes over 2000 characters', { notes: 'n'.repeat(2001) }, 'notes: must be at most 2000 characters'],
   ])('refuses %s with 400', async (_case, payload, message) => {
     const item = await createCareItem(t.db, t.userId);
-    await expectRefused('PATCH', `/api/preventative-care/${item.id}`, payload, 400, message);
+    await expectRefused(t, 'PATCH', `/api/preventative-care/${item.id}`, payload, 400, message);
   });
 
   it("answers 404 for another user's item and one that does not exist, 400 for a malformed id", async () => {
     const theirs = await createCareItem(t.db, t.otherUserId);
-    await expectRefused('PATCH', `/api/preventative-care/${theirs.id}`, { status: 'completed' }, 404, 'Care item not found');
-    await expectRefused('PATCH', '/api/preventative-care/999', { status: 'completed' }, 404, 'Care item not found');
+    await expectRefused(t, 'PATCH', `/api/preventative-care/${theirs.id}`, { status: 'completed' }, 404, 'Care item not found');
+    await expectRefused(t, 'PATCH', '/api/preventative-care/999', { status: 'completed' }, 404, 'Care item not found');
     for (const bad of ['abc', '0', '-1', '1e3', '1.5', '01', '2147483648']) {
-      await expectRefused('PATCH', `/api/preventative-care/${bad}`, { status: 'completed' }, 400, 'id: must be a positive whole number');
+      await expectRefused(t, 'PATCH', `/api/preventative-care/${bad}`, { status: 'completed' }, 400, 'id: must be a positive whole number');
     }
   });
 });
