@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './e2e/support/chromium-flags';
 
 // scripts/test.mjs finds a Chromium and passes it here; run alone, the Debian one is the default.
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -19,15 +20,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
 });

@@ -6,6 +6,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { pgliteBackend } from './backends';
 import { startServer } from './server-process';
 import { ensureWebBuild } from './web-size';
+import { CHROMIUM_FLAGS } from '../e2e/support/chromium-flags';
 
 export type LighthouseFigures =
   | {
@@ -21,19 +22,7 @@ export type LighthouseFigures =
     }
   | { ran: false; reason: string };
 
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // The page is served from 127.0.0.1 and needs no names: refuse every lookup, so nothing Chromium
-  // does on its own (sign-in, extension and component update checks) can reach the internet.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
+const chromeFlags = ['--headless=new', ...CHROMIUM_FLAGS];
 
 interface NetworkRequest {
   url: string;
