@@ -55,7 +55,10 @@ export async function startServer(template: Template): Promise<RunningServer> {
     url,
     stop: () =>
       new Promise<void>((resolve) => {
+        // The server gives open requests 10 s; a test must not wait longer than that for a stuck one.
+        const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
         child.once('exit', () => {
+          clearTimeout(kill);
           rmSync(dataDir, { recursive: true, force: true });
           resolve();
         });

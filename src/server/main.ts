@@ -18,11 +18,17 @@ if (env.SEED && (await isEmpty(database.db))) {
   app.log.info('seeded the demo patient into an empty database');
 }
 
+const SHUTDOWN_GRACE_MS = 10_000;
 let closing = false;
 async function shutDown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: finishing open requests, then closing the database`);
+  // A client that keeps a request open must not hold the shutdown forever.
+  setTimeout(() => {
+    app.log.warn(`requests still open after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+    app.server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS).unref();
   try {
     await app.close();
     await database.close();
