@@ -1,0 +1,42 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest, serverMessage } from './api-client';
+
+describe('apiRequest', () => {
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    // A real local server: the client is checked against HTTP as the browser would see it.
+    server = createServer((request, response) => {
+      if (request.url === '/ok') return response.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}');
+      if (request.url === '/gone') return response.writeHead(204).end();
+      if (request.url === '/bad') return response.writeHead(413, { 'content-type': 'application/json' }).end('{"message":"Maximum file size is 20MB"}');
+      return response.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('returns the parsed body, and nothing for a 204', async () => {
+    expect(await apiRequest('GET', `${base}/ok`)).toEqual({ id: 1 });
+    expect(await apiRequest('DELETE', `${base}/gone`)).toBeUndefined();
+  });
+
+  it("turns a non-ok response into '{status}: {body}', or the status text when the body is empty", async () => {
+    await expect(apiRequest('POST', `${base}/bad`, { a: 1 })).rejects.toThrow('413: {"message":"Maximum file size is 20MB"}');
+    await expect(apiRequest('GET', `${base}/boom`)).rejects.toThrow('500: Internal Server Error');
+  });
+});
+
+describe('serverMessage', () => {
+  it.each([
+    [new Error('413: {"message":"Maximum file size is 20MB"}'), 'Maximum file size is 20MB'],
+    [new Error('500: Internal Server Error'), 'Internal Server Error'],
+    [new Error('Failed to fetch'), 'Failed to fetch'],
+    ['plain text', 'plain text'],
+  ])('%s → %s', (error, expected) => {
+    expect(serverMessage(error)).toBe(expected);
+  });
+});
