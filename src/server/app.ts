@@ -33,12 +33,11 @@ export async function buildApp({ database, logger = false, webRoot = null }: App
       directives: {
         // Self-hosted on plain http on a laptop or LAN: upgrading would break every request.
         upgradeInsecureRequests: null,
+        // Avatars are kept as image data URLs.
         imgSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'"],
-        objectSrc: ["'self'"],
       },
     },
-    // Documents are opened in the app's own viewer, which frames them from this origin.
+    // Same-origin framing stays possible for an in-app document viewer; no other site may frame the app.
     frameguard: { action: 'sameorigin' },
   });
 
@@ -69,14 +68,11 @@ export async function buildApp({ database, logger = false, webRoot = null }: App
   if (webRoot) await registerWebApp(app, webRoot);
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD') || !webRoot) {
-      if (!webRoot && request.method === 'GET' && request.url === '/') {
-        return reply.type('text/html; charset=utf-8').send(API_ONLY_PAGE);
-      }
-      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
-    }
-    // Every other path belongs to the app, which routes on the client (and shows its own 404).
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const isPageRequest = !request.url.startsWith('/api') && (request.method === 'GET' || request.method === 'HEAD');
+    // Every path outside /api belongs to the app, which routes on the client and shows its own 404.
+    if (isPageRequest && webRoot) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (isPageRequest && request.url === '/') return reply.type('text/html; charset=utf-8').send(API_ONLY_PAGE);
+    return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
   });
 
   return app;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { IconType } from '../../shared/rules/statuses';
 import type { Database } from '../db/client';
 import { activities } from '../db/schema/index';
@@ -20,7 +20,7 @@ export function listActivities(db: Database, userId: number, limit: number) {
   return db
     .select()
     .from(activities)
-    .where(and(eq(activities.userId, userId)))
+    .where(eq(activities.userId, userId))
     .orderBy(desc(activities.timestamp), desc(activities.id))
     .limit(limit);
 }

@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { useTestApp } from '../../testing/test-app';
+
+const t = useTestApp();
+
+describe('serving the built web app', () => {
+  let webRoot: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    webRoot = mkdtempSync(join(tmpdir(), 'healthassist-web-'));
+    mkdirSync(join(webRoot, 'assets'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>HealthAssist</title><div id="root"></div>');
+    writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
+    app = await buildApp({ database: t.database, webRoot });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/records', '/no/such/page?x=1'])('answers %s with the app, revalidated on every visit', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps /api and non-GET requests to JSON 404s', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'No such endpoint: GET /api/nothing-here' });
+    const post = await app.inject({ method: 'POST', url: '/records' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ message: 'No such endpoint: POST /records' });
+  });
+});
+
+describe('without a built web app', () => {
+  it('says at / that the API is running, and 404s elsewhere', async () => {
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('The HealthAssist API is running');
+    expect((await t.app.inject({ method: 'GET', url: '/records' })).statusCode).toBe(404);
+  });
+});
