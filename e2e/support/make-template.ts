@@ -1,7 +1,7 @@
 // Prepares a PGlite data folder that browser tests copy: 'seeded' holds the demo patient, 'account' only
 // the patient and their providers (what has no API to create it), so every card starts empty.
 import { openPglite } from '../../src/server/db/client';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedIfEmpty } from '../../src/server/db/seed';
 import { createProvider, createUser } from '../../src/testing/factories';
 
 const [dataDir, kind] = process.argv.slice(2);
@@ -11,7 +11,7 @@ if (!dataDir || (kind !== 'seeded' && kind !== 'account')) {
 }
 const database = await openPglite({ dataDir });
 if (kind === 'seeded') {
-  await seedDemoData(database.db);
+  await seedIfEmpty(database.db);
 } else {
   const user = await createUser(database.db, { displayName: 'Alex Morgan', email: 'alex.morgan@example.com' });
   await createProvider(database.db, user.id, { name: 'Dr. Maria Lopez', specialty: 'Primary Care' });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openConfiguredDatabase } from './db/open';
-import { isEmpty, seedDemoData } from './db/seed';
+import { seedIfEmpty } from './db/seed';
 import { loadEnv } from './env';
 
 const env = loadEnv();
@@ -13,8 +13,7 @@ const app = await buildApp({ database, logger: { level: env.LOG_LEVEL }, webRoot
 if (!webRoot) app.log.warn('dist/web is missing: serving the API only (npm start builds the web app)');
 app.log.info({ database: database.kind, location: database.location }, `database: ${database.kind} at ${database.location}`);
 
-if (env.SEED && (await isEmpty(database.db))) {
-  await seedDemoData(database.db);
+if (env.SEED && (await seedIfEmpty(database.db))) {
   app.log.info('seeded the demo patient into an empty database');
 }
 

@@ -1,6 +1,6 @@
 import { openConfiguredDatabase } from './db/open';
 import { wipeData } from './db/reset';
-import { seedDemoData } from './db/seed';
+import { seedIfEmpty } from './db/seed';
 import { loadEnv } from './env';
 
 /** `npm run db:reset`: wipe every table and seed the demo patient again. Never in production. */
@@ -12,7 +12,7 @@ if (env.NODE_ENV === 'production') {
 const database = await openConfiguredDatabase(env);
 try {
   await wipeData(database.db);
-  if (env.SEED) await seedDemoData(database.db);
+  if (env.SEED) await seedIfEmpty(database.db);
   console.log(`Reset the ${database.kind} database at ${database.location}${env.SEED ? ' and seeded the demo patient' : ''}.`);
 } finally {
   await database.close();

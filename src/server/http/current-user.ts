@@ -1,11 +1,7 @@
+import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { notFound } from './errors';
 
-/**
- * The one place that decides who the patient is. The spec fixes it as user 1; sign-in, later,
- * replaces this module and nothing else.
- */
-export const CURRENT_USER_ID = 1;
-
+/** The one place on the server that decides who the patient is; sign-in, later, changes this module. */
 export function currentUserId(): number {
   return CURRENT_USER_ID;
 }

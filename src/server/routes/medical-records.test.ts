@@ -173,6 +173,7 @@ describe('GET /api/medical-records/{id}/file', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(response.headers['content-security-policy']).toContain('sandbox');
     expect(response.headers['content-disposition']).toBe('inline; filename="scan <img src=x onerror=alert(1)>.pdf"');
     expect(response.rawPayload.equals(pdf)).toBe(true);
   });

@@ -16,8 +16,11 @@ import {
 /** Base64 of the largest document plus room for the other JSON fields; only this route gets it. */
 export const UPLOAD_BODY_LIMIT = Math.ceil(MAX_DOCUMENT_BYTES / 3) * 4 + 64 * 1024;
 
-/** Served documents are inert: no script, no plugins but the PDF viewer, nothing fetched. */
-const DOCUMENT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'";
+/**
+ * Served documents are inert: sandboxed (a unique origin, no script), nothing fetched. A document viewer
+ * that needs Chromium's PDF plugin may have to relax this for PDFs; it should do so with a test that shows why.
+ */
+const DOCUMENT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 export const medicalRecordsRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   app.get('/medical-records/:userId', async (request) => {

@@ -71,7 +71,8 @@ export async function listInsuranceBenefits(db: Database, userId: number, insura
     .orderBy(asc(insuranceBenefits.id));
 }
 
-async function findPlan(db: Database, userId: number, id: number) {
+/** The user's plan with this id, or a 404: another user's plan does not exist for this patient. */
+export async function findPlan(db: Database, userId: number, id: number) {
   const [plan] = await db
     .select()
     .from(insurancePlans)

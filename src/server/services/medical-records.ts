@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { CreateMedicalRecordBody } from '../../shared/contracts/medical-records';
 import { documentMessages, isDocumentType, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import type { Database } from '../db/client';
-import { insurancePlans, medicalRecordFiles, medicalRecords } from '../db/schema/index';
+import { medicalRecordFiles, medicalRecords } from '../db/schema/index';
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { recordActivity } from './activity-log';
 import { decodeHead, parseBase64DataUrl } from './data-url';
+import { findPlan } from './insurance';
 
 type NewRecord = z.output<typeof CreateMedicalRecordBody>;
 
@@ -37,7 +38,7 @@ export async function createMedicalRecord(db: Database, userId: number, input: N
   if (input.fileSize !== payload.byteLength) {
     throw badRequest(`fileSize: does not match the file contents (${payload.byteLength} bytes)`);
   }
-  if (input.insuranceId != null) await requireInsurancePlan(db, userId, input.insuranceId);
+  if (input.insuranceId != null) await findPlan(db, userId, input.insuranceId);
 
   return db.transaction(async (tx) => {
     const [record] = await tx
@@ -67,13 +68,6 @@ export async function createMedicalRecord(db: Database, userId: number, input: N
   });
 }
 
-async function requireInsurancePlan(db: Database, userId: number, insuranceId: number): Promise<void> {
-  const [plan] = await db
-    .select({ id: insurancePlans.id })
-    .from(insurancePlans)
-    .where(and(eq(insurancePlans.id, insuranceId), eq(insurancePlans.userId, userId)));
-  if (!plan) throw notFound('Insurance plan not found');
-}
 
 export async function readMedicalRecordFile(db: Database, userId: number, id: number) {
   const [file] = await db

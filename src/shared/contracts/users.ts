@@ -2,14 +2,17 @@ import { z } from 'zod';
 import type { COMMUNICATION_PREFERENCES } from '../rules/statuses';
 import { optionalText } from './common';
 
-/** An avatar is a small image kept as a data URL (the profile's photo upload) or an https address. */
+/**
+ * An avatar is a small image kept as a data URL (the profile's photo upload). No remote address: the page's
+ * CSP allows images only from itself and data URLs, and a third-party image would tell its host who looks.
+ */
 const AVATAR_MAX_CHARS = 700_000;
 const avatarUrl = z
   .string()
   .max(AVATAR_MAX_CHARS, 'must be an image of at most 500 KB')
   .refine(
-    (value) => /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/.test(value) || /^https:\/\/\S+$/.test(value),
-    'must be an image data URL or an https address',
+    (value) => /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/.test(value),
+    'must be a PNG, JPEG, GIF or WebP image data URL',
   )
   .nullish();
 
@@ -17,7 +20,8 @@ const avatarUrl = z
 export const UpdateUserBody = z
   .object({
     displayName: z.string({ message: 'Name must be at least 2 characters' }).trim().min(2, 'Name must be at least 2 characters').max(200),
-    email: z.string().trim().pipe(z.email('Please enter a valid email address')),
+    // Stored lower-cased, so that one address cannot belong to two people by its capitals.
+    email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
     phoneNumber: optionalText(40),
     avatarUrl,
   })

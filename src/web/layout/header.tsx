@@ -15,7 +15,7 @@ import {
 } from '../components/ui/dropdown-menu';
 import { toast } from '../components/ui/use-toast';
 import { userQuery } from '../lib/api/users';
-import { CURRENT_USER_ID } from '../lib/current-user';
+import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { PROFILE_UPDATED, type ProfileUpdatedDetail } from '../lib/profile-events';
 import { initials } from './initials';
 

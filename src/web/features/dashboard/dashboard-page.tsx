@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '../../components/ui/skeleton';
 import { userQuery } from '../../lib/api/users';
-import { CURRENT_USER_ID } from '../../lib/current-user';
+import { CURRENT_USER_ID } from '../../../shared/rules/patient';
 import { CareTimelineCard } from './components/care-timeline-card';
 import { RecentActivityCard } from './components/recent-activity-card';
 import { SummaryCards } from './components/summary-cards';

@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
 import { cn } from '../../../lib/cn';
-import { CURRENT_USER_ID } from '../../../lib/current-user';
+import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { toneDot } from '../../../lib/tones';
 
 const VISIBLE = 3;

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../../shared/rules/formats';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { activitiesQuery } from '../../../lib/api/activities';
-import { CURRENT_USER_ID } from '../../../lib/current-user';
+import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { ActivityIcon } from './activity-icon';
 
 const DEFAULT_VISIBLE = 3;

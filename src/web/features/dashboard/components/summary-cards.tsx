@@ -6,7 +6,7 @@ import { formatDate } from '../../../../shared/rules/formats';
 import { appointmentsQuery } from '../../../lib/api/appointments';
 import { medicalRecordsQuery } from '../../../lib/api/medical-records';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
-import { CURRENT_USER_ID } from '../../../lib/current-user';
+import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { SummaryCard } from './summary-card';
 
 export function SummaryCards() {

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { api, useTestApp } from '../../testing/test-app';
+import { wipeData } from './reset';
+import { seedIfEmpty } from './seed';
+
+const t = useTestApp();
+
+describe('seedIfEmpty', () => {
+  it('seeds the demo patient as user 1 once, even when the id sequence has moved on', async () => {
+    await wipeData(t.db);
+    await t.db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), 41)`);
+
+    expect(await seedIfEmpty(t.db)).toBe(true);
+    expect(await seedIfEmpty(t.db)).toBe(false);
+
+    const user = await api(t.app, 'GET', '/api/users/1');
+    expect(user.status).toBe(200);
+    expect(user.body.displayName).toBe('Alex Morgan');
+    const records = await api(t.app, 'GET', '/api/medical-records/1');
+    expect(records.body.map((r: { fileType: string }) => r.fileType).sort()).toEqual(['application/pdf', 'image/png']);
+    const appointments = await api(t.app, 'GET', '/api/appointments/1');
+    expect(appointments.body.map((a: { status: string }) => a.status).sort()).toEqual(['cancelled', 'completed', 'scheduled']);
+    const care = await api(t.app, 'GET', '/api/preventative-care/1');
+    expect(new Set(care.body.map((c: { status: string }) => c.status))).toEqual(new Set(['overdue', 'scheduled', 'upcoming', 'completed']));
+    const activities = await api(t.app, 'GET', '/api/activities/1');
+    expect(new Set(activities.body.map((a: { iconType: string }) => a.iconType)).size).toBe(5);
+    const [plan] = (await api(t.app, 'GET', '/api/insurance/1')).body;
+    expect(plan).toMatchObject({ isPrimary: true, planType: 'PPO' });
+    expect((await api(t.app, 'GET', `/api/insurance/benefits/${plan.id}`)).body.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('does nothing when a user exists', async () => {
+    expect(await seedIfEmpty(t.db)).toBe(false);
+    expect((await api(t.app, 'GET', '/api/medical-records/1')).body).toEqual([]);
+  });
+
+  it('seeds once when two starts race', async () => {
+    await wipeData(t.db);
+    const results = await Promise.all([seedIfEmpty(t.db), seedIfEmpty(t.db)]);
+    expect(results.sort()).toEqual([false, true]);
+    expect((await api(t.app, 'GET', '/api/providers/1')).body).toHaveLength(3);
+  });
+});
