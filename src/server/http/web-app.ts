@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: webRoot,
-    wildcard: false,
-    index: false,
+    // Looks files up per request (not once at start), so a rebuild while the server runs is served at once;
+    // a missing file falls through to the not-found handler, which answers with the app or a JSON 404.
+    wildcard: true,
+    index: ['index.html'],
     setHeaders(reply, path) {
       reply.header('Cache-Control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
