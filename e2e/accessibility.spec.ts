@@ -3,6 +3,7 @@ import { expect, expectNoAxeViolations, test, useStoredTheme } from './fixtures'
 // Every registered route, plus the 404 screen that every other path shows.
 const screens = [
   { path: '/', ready: /Welcome back/ },
+  { path: '/records', ready: 'Medical Records' },
   { path: '/no-such-page', ready: '404 Page Not Found' },
 ];
 

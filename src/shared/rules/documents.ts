@@ -14,3 +14,25 @@ export const documentMessages = {
 export function isDocumentType(value: string): value is DocumentType {
   return (DOCUMENT_TYPES as readonly string[]).includes(value);
 }
+
+const EXTENSIONS: Record<string, DocumentType> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
+
+/**
+ * The type a chosen file will be uploaded as: the browser's own type when it is one of the three, else
+ * the one its extension names (some systems report no type). null when it is neither.
+ */
+export function documentTypeOf(file: { name: string; type: string }): DocumentType | null {
+  if (isDocumentType(file.type)) return file.type;
+  if (file.type && file.type !== 'application/octet-stream') return null;
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  return EXTENSIONS[extension] ?? null;
+}
+
+export type DocumentProblem = 'wrong-type' | 'too-large';
+
+/** The client's checks before an upload (part 1 §5); the server checks the bytes again. */
+export function checkDocument(file: { name: string; type: string; size: number }): DocumentProblem | null {
+  if (!documentTypeOf(file)) return 'wrong-type';
+  if (file.size > MAX_DOCUMENT_BYTES) return 'too-large';
+  return null;
+}

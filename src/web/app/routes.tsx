@@ -7,6 +7,7 @@ import { paths } from './paths';
 
 // One lazily loaded chunk per screen. A screen whose issue has not landed is not registered: it is a 404.
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const RecordsPage = lazy(() => import('../features/records/records-page'));
 
 export function AppRoutes() {
   return (
@@ -14,6 +15,7 @@ export function AppRoutes() {
       <Suspense fallback={<PageSkeleton />}>
         <Switch>
           <Route path={paths.dashboard} component={DashboardPage} />
+          <Route path={paths.records} component={RecordsPage} />
           <Route component={NotFound} />
         </Switch>
       </Suspense>
