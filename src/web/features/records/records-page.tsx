@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { medicalRecordsQuery } from '../../lib/api/medical-records';
+import { useIgnoreStrayDrops } from '../../lib/use-ignore-stray-drops';
 import { recordDownloadUrl } from './api';
 import { DeleteRecordDialog } from './components/delete-record-dialog';
 import { DocumentViewer } from './components/document-viewer';
@@ -28,6 +29,7 @@ export default function RecordsPage() {
   const [viewing, setViewing] = useState<MedicalRecord | null>(null);
   const [deleting, setDeleting] = useState<MedicalRecord | null>(null);
   const records = useQuery(medicalRecordsQuery(CURRENT_USER_ID));
+  useIgnoreStrayDrops();
   // The dialogs open from a row's button; when they close, focus goes back there (or to the list if the row is gone).
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const rememberFocus = () => {

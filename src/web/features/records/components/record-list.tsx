@@ -2,6 +2,7 @@ import { Download, Eye, FileText, Image, Trash2 } from 'lucide-react';
 import type { MedicalRecord } from '../../../../shared/contracts/medical-records';
 import { formatDate, formatFileSize } from '../../../../shared/rules/formats';
 import { Button } from '../../../components/ui/button';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 interface RecordListProps {
   records: MedicalRecord[];
@@ -28,15 +29,21 @@ export function RecordList({ records, onView, onDownload, onDelete }: RecordList
               </div>
             </div>
             <div className="flex gap-1 sm:shrink-0">
-              <Button variant="ghost" size="icon" aria-label={`View ${record.filename}`} onClick={() => onView(record)}>
-                <Eye aria-hidden="true" />
-              </Button>
-              <Button variant="ghost" size="icon" aria-label={`Download ${record.filename}`} onClick={() => onDownload(record)}>
-                <Download aria-hidden="true" />
-              </Button>
-              <Button variant="ghost" size="icon" aria-label={`Delete ${record.filename}`} onClick={() => onDelete(record)}>
-                <Trash2 aria-hidden="true" className="text-destructive" />
-              </Button>
+              <Tooltip label={`View ${record.filename}`}>
+                <Button variant="ghost" size="icon" aria-label={`View ${record.filename}`} onClick={() => onView(record)}>
+                  <Eye aria-hidden="true" />
+                </Button>
+              </Tooltip>
+              <Tooltip label={`Download ${record.filename}`}>
+                <Button variant="ghost" size="icon" aria-label={`Download ${record.filename}`} onClick={() => onDownload(record)}>
+                  <Download aria-hidden="true" />
+                </Button>
+              </Tooltip>
+              <Tooltip label={`Delete ${record.filename}`}>
+                <Button variant="ghost" size="icon" aria-label={`Delete ${record.filename}`} onClick={() => onDelete(record)}>
+                  <Trash2 aria-hidden="true" className="text-destructive" />
+                </Button>
+              </Tooltip>
             </div>
           </li>
         );

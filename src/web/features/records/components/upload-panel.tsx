@@ -1,5 +1,5 @@
 import { FileUp, Upload } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type FormEvent } from 'react';
 import { checkDocument, documentMessages, documentTypeOf } from '../../../../shared/rules/documents';
 import { formatFileSize } from '../../../../shared/rules/formats';
 import { Button } from '../../../components/ui/button';
@@ -7,11 +7,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useUploadRecord, type UploadStage } from '../api';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+
+const stageLabel = ({ stage, percent }: UploadStage) => `${stage === 'reading' ? 'Reading file…' : 'Uploading…'} ${percent}%`;
 
 export function UploadPanel() {
   const [file, setFile] = useState<File | null>(null);
@@ -19,11 +20,16 @@ export function UploadPanel() {
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<UploadStage | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const running = useRef<AbortController | null>(null);
   const upload = useUploadRecord();
-  const descriptionId = useId();
+  const busy = upload.isPending;
+  const fieldId = useId();
+
+  // Closing the panel ('Cancel Upload') mid-upload cancels the upload.
+  useEffect(() => () => running.current?.abort(), []);
 
   function choose(candidate: File | undefined) {
-    if (!candidate) return;
+    if (!candidate || busy) return;
     const problem = checkDocument(candidate);
     if (problem === 'wrong-type') {
       toast({ title: 'Invalid file type', description: documentMessages.wrongType, variant: 'destructive' });
@@ -36,6 +42,18 @@ export function UploadPanel() {
     setFile(candidate);
   }
 
+  function onPick(event: ChangeEvent<HTMLInputElement>) {
+    choose(event.target.files?.[0]);
+    // Forget the pick, so that choosing the same file again (after a refusal, say) is noticed too.
+    event.target.value = '';
+  }
+
+  function onDragOver(event: DragEvent) {
+    event.preventDefault();
+    event.dataTransfer.dropEffect = busy ? 'none' : 'copy';
+    if (!busy) setDragging(true);
+  }
+
   function onDrop(event: DragEvent) {
     event.preventDefault();
     setDragging(false);
@@ -44,32 +62,30 @@ export function UploadPanel() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (upload.isPending) return;
+    if (busy) return;
     if (!file) {
       toast({ title: 'No file selected', description: 'Please select a file to upload', variant: 'destructive' });
       return;
     }
     const fileType = documentTypeOf(file);
     if (!fileType) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setProgress({ stage: 'reading', percent: 0 });
     upload.mutate(
-      { file, fileType, description, onProgress: setProgress },
+      { file, fileType, description, signal: controller.signal, onProgress: setProgress },
       {
-        onSuccess: (record) => {
+        onSuccess: () => {
           setFile(null);
           setDescription('');
-          if (inputRef.current) inputRef.current.value = '';
-          toast({ title: 'Record uploaded', description: `${record.filename} has been added to your records.` });
         },
-        onError: (error) =>
-          toast({ title: 'Error', description: `Failed to upload record: ${serverMessage(error)}`, variant: 'destructive' }),
-        onSettled: () => setProgress(null),
+        onSettled: () => {
+          running.current = null;
+          setProgress(null);
+        },
       },
     );
   }
-
-  const busyLabel = progress
-    ? `${progress.stage === 'reading' ? 'Reading file…' : 'Uploading…'} ${progress.percent}%`
-    : 'Uploading…';
 
   return (
     <Card>
@@ -78,40 +94,39 @@ export function UploadPanel() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} className="space-y-4" noValidate>
+          {/* aria-disabled, not disabled, while busy: a disabled control drops keyboard focus to the page. */}
           <button
             type="button"
-            aria-label="Choose a file"
-            aria-describedby={`${descriptionId}-hint`}
+            aria-describedby={`${fieldId}-types`}
+            aria-disabled={busy || undefined}
             data-dragging={dragging ? 'true' : undefined}
-            onClick={() => inputRef.current?.click()}
-            onDragEnter={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
+            onClick={() => !busy && inputRef.current?.click()}
+            onDragEnter={onDragOver}
+            onDragOver={onDragOver}
             onDragLeave={() => setDragging(false)}
             onDrop={onDrop}
-            disabled={upload.isPending}
             className={cn(
-              'flex w-full flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-8 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              'flex w-full flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-8 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
+              // The children let drag events through to the zone, so crossing them does not flicker the highlight.
+              '[&>*]:pointer-events-none',
               dragging ? 'border-primary bg-accent' : 'border-input hover:bg-accent/50',
             )}
           >
             <FileUp className="size-8 text-muted-foreground" aria-hidden="true" />
             {file ? (
-              <span className="break-all text-sm font-medium">
-                {file.name} <span className="text-muted-foreground">({formatFileSize(file.size)})</span>
-              </span>
+              <>
+                <span className="break-all text-sm font-medium">
+                  {file.name} <span className="text-muted-foreground">({formatFileSize(file.size)})</span>
+                </span>
+                <span className="text-xs text-primary underline underline-offset-4">Choose a different file</span>
+              </>
             ) : (
-              <span className="text-sm font-medium">Drag and drop a file here, or click to browse</span>
+              <span className="text-sm font-medium">Choose a file or drag it here</span>
             )}
-            <span id={`${descriptionId}-hint`} className="text-xs text-muted-foreground">
-              PDF, JPG or PNG, up to 20 MB
-            </span>
           </button>
+          <p id={`${fieldId}-types`} className="-mt-2 text-center text-xs text-muted-foreground">
+            PDF, JPG or PNG, up to 20 MB
+          </p>
           <input
             ref={inputRef}
             type="file"
@@ -120,25 +135,25 @@ export function UploadPanel() {
             tabIndex={-1}
             aria-hidden="true"
             data-testid="record-file-input"
-            onChange={(event) => choose(event.target.files?.[0])}
+            onChange={onPick}
           />
           <div className="space-y-2">
-            <Label htmlFor={descriptionId}>Description (optional)</Label>
+            <Label htmlFor={fieldId}>Description (optional)</Label>
             <Input
-              id={descriptionId}
+              id={fieldId}
               value={description}
               maxLength={1000}
               onChange={(event) => setDescription(event.target.value)}
               placeholder="e.g. Blood test results from Dr. Lopez"
-              disabled={upload.isPending}
+              readOnly={busy}
             />
           </div>
-          {upload.isPending && progress && (
-            <progress aria-label="Upload progress" className="h-2 w-full accent-primary" max={100} value={progress.percent} />
+          {progress && (
+            <progress aria-label={stageLabel(progress)} className="h-2 w-full accent-primary" max={100} value={progress.percent} />
           )}
-          <Button type="submit" disabled={upload.isPending}>
+          <Button type="submit" aria-disabled={busy || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
             <Upload aria-hidden="true" />
-            {upload.isPending ? busyLabel : 'Upload Record'}
+            {progress ? stageLabel(progress) : 'Upload Record'}
           </Button>
         </form>
       </CardContent>
