@@ -100,8 +100,12 @@ async function benchRecordsScreen() {
     console.log('20 MiB PDF, Upload pressed → row visible: skipped, no Chromium (set CHROMIUM_PATH)');
     return;
   }
-  const figures = await benchUploadInBrowser(chromiumPath);
-  if (figures.ran) console.log(`20 MiB PDF, Upload pressed → row visible (Chromium, PGlite): ${fixed(figures.ms / 1000, 2)} s (goal ≤ 3 s)`);
+  const samples = await benchUploadInBrowser(chromiumPath);
+  const median = [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+  console.log(
+    `20 MiB PDF, Upload pressed → row visible (Chromium, PGlite): median ${fixed(median / 1000, 2)} s of ` +
+      `${samples.map((ms) => fixed(ms / 1000, 2)).join(', ')} s; goal ≤ 3 s: ${median <= 3000 ? 'met' : 'NOT met'}`,
+  );
 }
 
 await benchBackend(pgliteBackend, 'PGlite (embedded)');
