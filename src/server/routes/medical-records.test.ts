@@ -125,6 +125,8 @@ describe('POST /api/medical-records', () => {
     ['a blank filename', { filename: '   ' }, 'filename: is required'],
     ['a path in the filename', { filename: '../etc/passwd.pdf' }, 'filename: must not contain path separators or control characters'],
     ['a control character in the filename', { filename: 'a\u0007.pdf' }, 'filename: must not contain path separators or control characters'],
+    ['a C1 control character in the filename', { filename: 'a\u0085b.pdf' }, 'filename: must not contain path separators or control characters'],
+    ['a right-to-left override in the filename', { filename: 'report\u202efdp.exe' }, 'filename: must not contain invisible text-direction characters'],
     ['a filename over 255 characters', { filename: `${'a'.repeat(252)}.pdf` }, 'filename: must be at most 255 characters'],
     ['a fractional size', { fileSize: 1.5 }, 'fileSize: must be a whole number of bytes'],
     ['a string user id', { userId: '1' }, 'userId: must be a positive whole number'],
