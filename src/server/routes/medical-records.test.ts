@@ -3,7 +3,14 @@ import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { samplePdf, samplePng } from '../db/sample-documents';
 import { pdfOfSize } from '../../testing/documents';
 import { createInsurancePlan, createMedicalRecord, dataUrl } from '../../testing/factories';
-import { api, expectRefused as expectRefusedRequest, snapshotData, useTestApp } from '../../testing/test-app';
+import {
+  INTERNAL_ERROR,
+  api,
+  expectRefused as expectRefusedRequest,
+  snapshotData,
+  useTestApp,
+  withFailingActivityLog,
+} from '../../testing/test-app';
 
 const t = useTestApp();
 
@@ -113,6 +120,18 @@ describe('POST /api/medical-records', () => {
       'Only PDF, JPG, and PNG files are supported',
     );
     await expectRefused(upload({ fileType: 'text/html' }), 415, 'Only PDF, JPG, and PNG files are supported');
+  });
+
+  it('keeps neither the record nor its bytes when the activity cannot be recorded', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    await withFailingActivityLog(t.db, async () => {
+      await expectRefused(upload(), 500, INTERNAL_ERROR);
+      await expectRefused(upload({ filename: 'card.pdf', insuranceId: plan.id }), 500, INTERNAL_ERROR);
+    });
+    const snapshot = await snapshotData(t.db);
+    expect(snapshot.medical_records).toEqual([]);
+    expect(snapshot.medical_record_files).toEqual([]);
+    expect(snapshot.activities).toEqual([]);
   });
 
   it.each([
