@@ -1,6 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiTests = ['src/server/**/*.test.ts'];
+/** Server tests that use no test database: they run once, with the unit tests, not once per backend. */
+const serverTestsWithoutDatabase = ['src/server/db/migrations.test.ts', 'src/server/db/data-dir-lock.test.ts'];
+const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 
 /**
  * Three projects: pure unit tests, and the same API tests once on PGlite and once on a PostgreSQL
@@ -9,11 +12,12 @@ const apiTests = ['src/server/**/*.test.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', ...serverTestsWithoutDatabase] } },
       {
         test: {
           name: 'api-pglite',
           include: apiTests,
+          exclude: apiExclude,
           globalSetup: ['src/testing/global-setup-pglite.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -23,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: apiTests,
+          exclude: apiExclude,
           globalSetup: ['src/testing/global-setup-postgres.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -70,12 +70,15 @@ describe('request bodies', () => {
     expect(await snapshotData(t.db)).toEqual(before);
   });
 
-  it('accepts a JSON body just under 1 MiB on the same route', async () => {
-    // A 900 KB avatar is refused by the contract (400), not by the body limit (413).
+  it('lets a body just under 1 MiB through to the contract, which judges it (400, not 413)', async () => {
+    // A 900 KB avatar passes the body limit; the contract then refuses it as too large an image.
+    const before = await snapshotData(t.db);
     const response = await api(t.app, 'PATCH', `/api/users/${t.userId}`, {
       avatarUrl: `data:image/png;base64,${'A'.repeat(900_000)}`,
     });
     expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'avatarUrl: must be an image of at most 500 KB' });
+    expect(await snapshotData(t.db)).toEqual(before);
   });
 
   it.each([

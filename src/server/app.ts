@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
+import { isApiPath, isAssetPath, pathOf } from './http/paths';
 import { API_ONLY_PAGE, registerWebApp } from './http/web-app';
 import { activitiesRoutes } from './routes/activities';
 import { appointmentsRoutes } from './routes/appointments';
@@ -46,7 +47,7 @@ export async function buildApp({ database, logger = false, webRoot = null }: App
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
-    if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
+    if (isApiPath(pathOf(request.url))) reply.header('Cache-Control', 'no-store');
   });
 
   registerErrorHandler(app);
@@ -68,11 +69,15 @@ export async function buildApp({ database, logger = false, webRoot = null }: App
   if (webRoot) await registerWebApp(app, webRoot);
 
   app.setNotFoundHandler((request, reply) => {
-    const isPageRequest = !request.url.startsWith('/api') && (request.method === 'GET' || request.method === 'HEAD');
-    // Every path outside /api belongs to the app, which routes on the client and shows its own 404.
+    const path = pathOf(request.url);
+    // A missing asset is a chunk of an older build (a tab opened before a rebuild): the app in its place
+    // would fail in the browser as a script of the wrong type, so it is a plain 404.
+    if (isAssetPath(path)) return reply.status(404).send({ message: `No such file: ${path}` });
+    const isPageRequest = !isApiPath(path) && (request.method === 'GET' || request.method === 'HEAD');
+    // Every other path outside /api belongs to the app, which routes on the client and shows its own 404.
     if (isPageRequest && webRoot) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    if (isPageRequest && request.url === '/') return reply.type('text/html; charset=utf-8').send(API_ONLY_PAGE);
-    return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    if (isPageRequest && path === '/') return reply.type('text/html; charset=utf-8').send(API_ONLY_PAGE);
+    return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
   });
 
   return app;

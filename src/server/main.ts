@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { exitIfDataDirInUse } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { loadEnv } from './env';
 
 const env = loadEnv();
-const database = await openConfiguredDatabase(env);
+const database = await openConfiguredDatabase(env).catch(exitIfDataDirInUse);
 const builtWebApp = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const webRoot = existsSync(`${builtWebApp}/index.html`) ? builtWebApp : null;
 const app = await buildApp({ database, logger: { level: env.LOG_LEVEL }, webRoot });

@@ -1,3 +1,4 @@
+import { exitIfDataDirInUse } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { wipeData } from './db/reset';
 import { seedIfEmpty } from './db/seed';
@@ -9,7 +10,8 @@ if (env.NODE_ENV === 'production') {
   console.error('db:reset refuses to run with NODE_ENV=production: it would delete every record.');
   process.exit(1);
 }
-const database = await openConfiguredDatabase(env);
+// With PGlite, refused while the server (or another reset) has the data folder open.
+const database = await openConfiguredDatabase(env).catch(exitIfDataDirInUse);
 try {
   await wipeData(database.db);
   if (env.SEED) await seedIfEmpty(database.db);

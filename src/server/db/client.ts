@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema/index';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,23 +32,28 @@ export type PgliteSource =
   /** A data folder dumped by PGlite.dumpDataDir(): how tests start from an already migrated base. */
   | { dump: Blob };
 
+async function createPglite(source: PgliteSource): Promise<{ client: PGlite; location: string }> {
+  if ('dataDir' in source) return { client: await PGlite.create(source.dataDir), location: source.dataDir };
+  if ('dump' in source) return { client: await PGlite.create({ loadDataDir: source.dump }), location: 'memory (from dump)' };
+  return { client: await PGlite.create(), location: 'memory' };
+}
+
 export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> {
-  let client: PGlite;
-  let location: string;
-  if ('dataDir' in source) {
-    mkdirSync(source.dataDir, { recursive: true });
-    client = await PGlite.create(source.dataDir);
-    location = source.dataDir;
-  } else if ('dump' in source) {
-    client = await PGlite.create({ loadDataDir: source.dump });
-    location = 'memory (from dump)';
-  } else {
-    client = await PGlite.create();
-    location = 'memory';
+  // PGlite does not stop a second process from opening a data folder (and corrupting it): the lock does.
+  const lock = 'dataDir' in source ? lockDataDir(source.dataDir) : null;
+  let client: PGlite | undefined;
+  try {
+    const created = await createPglite(source);
+    client = created.client;
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    const opened = client;
+    return { db, kind: 'pglite', location: created.location, close: () => opened.close().finally(() => lock?.release()) };
+  } catch (error) {
+    await client?.close().catch(() => {});
+    lock?.release();
+    throw error;
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', location, close: () => client.close() };
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {

@@ -1,15 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { documentMessages } from '../../shared/rules/documents';
+import { sqlState } from '../db/sql-state';
 import { HttpError } from './errors';
-
-/** PostgreSQL's SQLSTATE, on the driver's error or on the one drizzle wrapped around it. */
-function sqlState(error: unknown): string | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 /**
  * One error shape for the whole API: { message }. Client errors say what was wrong; a 5xx is logged

@@ -24,7 +24,8 @@ describe('serving the built web app', () => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 
-  it.each(['/', '/records', '/no/such/page?x=1'])('answers %s with the app, revalidated on every visit', async (url) => {
+  // '/apiary' and '/api-docs' only begin like the API: they are pages of the app.
+  it.each(['/', '/records', '/no/such/page?x=1', '/apiary', '/api-docs'])('answers %s with the app, revalidated on every visit', async (url) => {
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
@@ -38,10 +39,27 @@ describe('serving the built web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it.each(['GET', 'HEAD'] as const)(
+    'answers %s of a missing asset (a chunk of an older build) with 404, never with the app',
+    async (method) => {
+      const response = await app.inject({ method, url: '/assets/index-old456.js?v=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['cache-control']).not.toBe('public, max-age=31536000, immutable');
+      if (method === 'GET') expect(response.json()).toEqual({ message: 'No such file: /assets/index-old456.js' });
+    },
+  );
+
   it('keeps /api and non-GET requests to JSON 404s', async () => {
     const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'No such endpoint: GET /api/nothing-here' });
+    for (const url of ['/api', '/api?x=1']) {
+      const bare = await app.inject({ method: 'GET', url });
+      expect(bare.statusCode).toBe(404);
+      expect(bare.json()).toEqual({ message: 'No such endpoint: GET /api' });
+      expect(bare.headers['cache-control']).toBe('no-store');
+    }
     const post = await app.inject({ method: 'POST', url: '/records' });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ message: 'No such endpoint: POST /records' });

@@ -6,7 +6,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
   await app.register(fastifyStatic, {
     root: webRoot,
     // Looks files up per request (not once at start), so a rebuild while the server runs is served at once;
-    // a missing file falls through to the not-found handler, which answers with the app or a JSON 404.
+    // a missing file falls through to the not-found handler: the app for a page, a JSON 404 for a missing asset.
     wildcard: true,
     index: ['index.html'],
     setHeaders(reply, path) {

@@ -90,6 +90,30 @@ describe('GET /api/appointments/{userId}', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('orders one day by time of day: a preference where it falls (morning 08:00, afternoon 12:00, evening 17:00), any last', async () => {
+    const provider = await createProvider(t.db, t.userId);
+    const times = ['evening', 'any', '13:00', 'morning', '07:30', 'afternoon', '18:30', '12:00'];
+    for (const appointmentTime of times) {
+      await createAppointment(t.db, t.userId, provider.id, { appointmentDate: '2030-06-01', appointmentTime });
+    }
+    await createAppointment(t.db, t.userId, provider.id, { appointmentDate: '2030-05-31', appointmentTime: 'any' });
+    await createAppointment(t.db, t.userId, provider.id, { appointmentDate: '2030-06-02', appointmentTime: 'morning' });
+
+    const response = await api(t.app, 'GET', `/api/appointments/${t.userId}`);
+    expect(response.body.map((a: { appointmentDate: string; appointmentTime: string }) => `${a.appointmentDate} ${a.appointmentTime}`)).toEqual([
+      '2030-05-31 any',
+      '2030-06-01 07:30',
+      '2030-06-01 morning',
+      '2030-06-01 afternoon',
+      '2030-06-01 12:00',
+      '2030-06-01 13:00',
+      '2030-06-01 evening',
+      '2030-06-01 18:30',
+      '2030-06-01 any',
+      '2030-06-02 morning',
+    ]);
+  });
+
   it('answers an empty list when the patient has no appointments', async () => {
     const theirProvider = await createProvider(t.db, t.otherUserId);
     await createAppointment(t.db, t.otherUserId, theirProvider.id);

@@ -14,14 +14,16 @@ describe('GET /api/health', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers 500, revealing nothing of the cause, when the database cannot be reached', async () => {
+  it('answers 503 with a JSON message, revealing nothing of the cause, when the database cannot be reached', async () => {
     const database = await createTestDatabase();
     const app = await buildApp({ database });
     try {
       await database.close();
       const response = await api(app, 'GET', '/api/health');
-      expect(response.status).toBe(500);
-      expect(response.body).toEqual({ message: `Something went wrong on our side (request ${response.headers['x-request-id']})` });
+      expect(response.status).toBe(503);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.body).toEqual({ message: 'The database is not answering' });
+      expect(response.headers['cache-control']).toBe('no-store');
     } finally {
       await app.close();
     }

@@ -3,7 +3,14 @@ import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { samplePdf, samplePng } from '../db/sample-documents';
 import { pdfOfSize } from '../../testing/documents';
 import { createInsurancePlan, createMedicalRecord, dataUrl } from '../../testing/factories';
-import { api, expectRefused as expectRefusedRequest, snapshotData, useTestApp } from '../../testing/test-app';
+import {
+  INTERNAL_ERROR,
+  api,
+  expectRefused as expectRefusedRequest,
+  snapshotData,
+  useTestApp,
+  withFailingActivityLog,
+} from '../../testing/test-app';
 
 const t = useTestApp();
 
@@ -115,6 +122,18 @@ describe('POST /api/medical-records', () => {
     await expectRefused(upload({ fileType: 'text/html' }), 415, 'Only PDF, JPG, and PNG files are supported');
   });
 
+  it('keeps neither the record nor its bytes when the activity cannot be recorded', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    await withFailingActivityLog(t.db, async () => {
+      await expectRefused(upload(), 500, INTERNAL_ERROR);
+      await expectRefused(upload({ filename: 'card.pdf', insuranceId: plan.id }), 500, INTERNAL_ERROR);
+    });
+    const snapshot = await snapshotData(t.db);
+    expect(snapshot.medical_records).toEqual([]);
+    expect(snapshot.medical_record_files).toEqual([]);
+    expect(snapshot.activities).toEqual([]);
+  });
+
   it.each([
     ['not a data URL', { fileContents: 'hello' }, 'fileContents: must be a base64 data URL'],
     ['a data URL that is not base64', { fileContents: 'data:application/pdf,%25PDF' }, 'fileContents: must be a base64 data URL'],
@@ -125,6 +144,8 @@ describe('POST /api/medical-records', () => {
     ['a blank filename', { filename: '   ' }, 'filename: is required'],
     ['a path in the filename', { filename: '../etc/passwd.pdf' }, 'filename: must not contain path separators or control characters'],
     ['a control character in the filename', { filename: 'a\u0007.pdf' }, 'filename: must not contain path separators or control characters'],
+    ['a C1 control character in the filename', { filename: 'a\u0085b.pdf' }, 'filename: must not contain path separators or control characters'],
+    ['a right-to-left override in the filename', { filename: 'report\u202efdp.exe' }, 'filename: must not contain invisible text-direction characters'],
     ['a filename over 255 characters', { filename: `${'a'.repeat(252)}.pdf` }, 'filename: must be at most 255 characters'],
     ['a fractional size', { fileSize: 1.5 }, 'fileSize: must be a whole number of bytes'],
     ['a string user id', { userId: '1' }, 'userId: must be a positive whole number'],

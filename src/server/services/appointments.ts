@@ -1,4 +1,5 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { PREFERENCE_SORT_TIMES } from '../../shared/rules/appointments';
 import { formatDate } from '../../shared/rules/formats';
 import type { Database } from '../db/client';
 import { appointments, preventativeCare, providers } from '../db/schema/index';
@@ -16,12 +17,22 @@ export interface NewAppointment {
   careItemId?: number | null | undefined;
 }
 
+/**
+ * appointmentSortTime in SQL: a stored preference ('evening') sorts where it falls in the day, not as a word.
+ * Ordering in the query keeps the per-user index serving the filter and the date order.
+ */
+const sortTime = sql`case ${appointments.appointmentTime} ${sql.raw(
+  Object.entries(PREFERENCE_SORT_TIMES)
+    .map(([preference, time]) => `when '${preference}' then '${time}'`)
+    .join(' '),
+)} else ${appointments.appointmentTime} end`;
+
 export function listAppointments(db: Database, userId: number) {
   return db
     .select()
     .from(appointments)
     .where(eq(appointments.userId, userId))
-    .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id));
+    .orderBy(asc(appointments.appointmentDate), asc(sortTime), asc(appointments.id));
 }
 
 export function listProviders(db: Database, userId: number) {

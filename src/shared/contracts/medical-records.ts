@@ -2,16 +2,22 @@ import { z } from 'zod';
 import { FILENAME_MAX_LENGTH } from '../rules/documents';
 import { idNumber, optionalText } from './common';
 
-// Path separators and control characters have no place in a name that ends up in a download header.
+// Path separators and control characters (C0, DEL, C1, and the line and paragraph separators, which break
+// lines like a newline) have no place in a name that is listed, and ends up in a download header.
 // eslint-disable-next-line no-control-regex
-const UNSAFE_FILENAME = /[/\\\u0000-\u001f\u007f]/;
+const UNSAFE_FILENAME = /[/\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+// Invisible direction marks, embeddings, overrides and isolates make a name read as something it is not:
+// 'report\u202Efdp.exe' is shown as 'reportexe.pdf'.
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 export const filename = z
   .string({ message: 'is required' })
   .trim()
   .min(1, 'is required')
   .max(FILENAME_MAX_LENGTH, `must be at most ${FILENAME_MAX_LENGTH} characters`)
-  .refine((name) => !UNSAFE_FILENAME.test(name), 'must not contain path separators or control characters');
+  .refine((name) => !UNSAFE_FILENAME.test(name), 'must not contain path separators or control characters')
+  .refine((name) => !BIDI_CONTROL.test(name), 'must not contain invisible text-direction characters');
 
 /** POST /api/medical-records — the spec's JSON upload; the size and type are checked against the bytes. */
 export const CreateMedicalRecordBody = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upcomingAppointments } from './appointments';
+import { appointmentSortTime, upcomingAppointments } from './appointments';
 
 const appointment = (id: number, status: string, appointmentDate: string, appointmentTime = '10:00') => ({
   id,
@@ -24,5 +24,28 @@ describe('upcomingAppointments', () => {
       now,
     );
     expect(result.map((a) => a.id)).toEqual([5, 6, 1]);
+  });
+});
+
+describe('appointmentSortTime', () => {
+  it.each([
+    ['07:30', '07:30'],
+    ['morning', '08:00'],
+    ['afternoon', '12:00'],
+    ['evening', '17:00'],
+    ['any', '24:00'],
+    ['23:59', '23:59'],
+  ])('sorts %j as %j', (time, expected) => {
+    expect(appointmentSortTime(time)).toBe(expected);
+  });
+
+  it('orders one day by time of day, a preference where it falls and "any" last', () => {
+    const now = new Date('2026-11-22T08:00:00');
+    const times = ['evening', 'any', '13:00', 'morning', '07:30', 'afternoon', '18:30', '12:00'];
+    const result = upcomingAppointments(
+      times.map((time, index) => appointment(index + 1, 'scheduled', '2026-11-23', time)),
+      now,
+    );
+    expect(result.map((a) => a.appointmentTime)).toEqual(['07:30', 'morning', 'afternoon', '12:00', '13:00', 'evening', '18:30', 'any']);
   });
 });

@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { TIME_PREFERENCES, type TimePreference } from './statuses';
 
 export interface AppointmentView {
   id: number;
@@ -6,6 +7,23 @@ export interface AppointmentView {
   appointmentDate: string;
   appointmentTime: string;
   status: string;
+}
+
+/**
+ * Where a time preference (Schedule New and the quick dialog may store one instead of a time) falls among the
+ * 'HH:mm' times of one day: a morning about 08:00, an afternoon 12:00, an evening 17:00; 'any' comes last.
+ */
+export const PREFERENCE_SORT_TIMES: Readonly<Record<TimePreference, string>> = {
+  morning: '08:00',
+  afternoon: '12:00',
+  evening: '17:00',
+  any: '24:00',
+};
+
+/** The 'HH:mm' an appointment time sorts as: itself, or where its preference falls in the day. */
+export function appointmentSortTime(time: string): string {
+  const preference = TIME_PREFERENCES.find((p) => p === time);
+  return preference ? PREFERENCE_SORT_TIMES[preference] : time;
 }
 
 /**
@@ -18,6 +36,8 @@ export function upcomingAppointments<T extends AppointmentView>(items: readonly 
     .filter((item) => item.status.toLowerCase() === 'scheduled' && item.appointmentDate.slice(0, 10) >= today)
     .sort(
       (a, b) =>
-        a.appointmentDate.localeCompare(b.appointmentDate) || a.appointmentTime.localeCompare(b.appointmentTime) || a.id - b.id,
+        a.appointmentDate.localeCompare(b.appointmentDate) ||
+        appointmentSortTime(a.appointmentTime).localeCompare(appointmentSortTime(b.appointmentTime)) ||
+        a.id - b.id,
     );
 }

@@ -1,0 +1,208 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
+import {
+  createActivity,
+  createAppointment,
+  createBenefit,
+  createCareItem,
+  createInsurancePlan,
+  createMedicalRecord,
+  createProvider,
+  createUser,
+} from '../../testing/factories';
+import { createTestDatabase } from '../../testing/test-database';
+import { snapshotData } from '../../testing/test-app';
+import type { Database, DatabaseHandle } from './client';
+import { wipeData } from './reset';
+import { insuranceBenefits, insurancePlans, medicalRecordFiles, medicalRecords, providers, users } from './schema/index';
+import { sqlState, violatedConstraint } from './sql-state';
+
+// The database's own rules, written straight through Drizzle: they hold even for a write that skips the
+// contracts (a bug, a script, a race between two requests), and must hold the same on PGlite and PostgreSQL.
+
+let database: DatabaseHandle;
+let db: Database;
+let userId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+beforeEach(async () => {
+  await wipeData(db);
+  userId = (await createUser(db)).id;
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const NO_SUCH_ID = 4242;
+
+/** Runs a write the database must refuse, and returns the SQLSTATE and constraint it reported. */
+async function refusal(write: () => Promise<unknown>) {
+  const error = await write().then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (error === undefined) throw new Error('the database accepted a write it should have refused');
+  return { code: sqlState(error), constraint: violatedConstraint(error) };
+}
+
+const newRecord = (overrides: Partial<typeof medicalRecords.$inferInsert> = {}) =>
+  db.insert(medicalRecords).values({ userId, filename: 'scan.pdf', fileType: 'application/pdf', fileSize: 100, ...overrides });
+
+/** Bytes made inside the database, so that a 20 MiB value costs no 27 MiB parameter. */
+const bytesOfLength = (length: number) => sql`convert_to(repeat('x', ${length}::int), 'UTF8')`;
+
+describe('CHECK constraints (23514)', () => {
+  it.each([
+    ['an unknown communication preference', 'users_communication_preference_check', () => createUser(db, { communicationPreference: 'fax' })],
+    ['an empty display name', 'users_display_name_check', () => createUser(db, { displayName: '' })],
+    ['a display name over 200 characters', 'users_display_name_check', () => createUser(db, { displayName: 'a'.repeat(201) })],
+    ['a negative deductible', 'insurance_plans_amounts_check', () => createInsurancePlan(db, userId, { deductible: -1 })],
+    ['a negative deductible met', 'insurance_plans_amounts_check', () => createInsurancePlan(db, userId, { deductibleMet: -1 })],
+    ['a negative out-of-pocket maximum', 'insurance_plans_amounts_check', () => createInsurancePlan(db, userId, { outOfPocketMax: -1 })],
+    ['a negative out-of-pocket met', 'insurance_plans_amounts_check', () => createInsurancePlan(db, userId, { outOfPocketMet: -1 })],
+    ['a document type outside PDF, JPEG and PNG', 'medical_records_file_type_check', () => newRecord({ fileType: 'text/html' })],
+    ['an empty document', 'medical_records_file_size_check', () => newRecord({ fileSize: 0 })],
+    ['a document over 20 MiB', 'medical_records_file_size_check', () => newRecord({ fileSize: MAX_DOCUMENT_BYTES + 1 })],
+    ['an empty filename', 'medical_records_filename_check', () => newRecord({ filename: '' })],
+    ['a filename over 255 characters', 'medical_records_filename_check', () => newRecord({ filename: 'a'.repeat(256) })],
+    [
+      'document bytes over 20 MiB',
+      'medical_record_files_size_check',
+      async () => {
+        const [record] = await newRecord().returning();
+        await db.insert(medicalRecordFiles).values({ recordId: record!.id, contents: bytesOfLength(MAX_DOCUMENT_BYTES + 1) });
+      },
+    ],
+    ['a care status outside its set', 'preventative_care_status_check', () => createCareItem(db, userId, { status: 'pending' })],
+    ['a care status in another case', 'preventative_care_status_check', () => createCareItem(db, userId, { status: 'Overdue' })],
+    ['recurring every 0 months', 'preventative_care_recurring_months_check', () => createCareItem(db, userId, { recurringMonths: 0 })],
+    ['recurring every 1,201 months', 'preventative_care_recurring_months_check', () => createCareItem(db, userId, { recurringMonths: 1201 })],
+    [
+      'an appointment status outside its set',
+      'appointments_status_check',
+      async () => createAppointment(db, userId, (await createProvider(db, userId)).id, { status: 'rescheduled' }),
+    ],
+    ['an unknown activity icon', 'activities_icon_type_check', () => createActivity(db, userId, { iconType: 'star' })],
+  ])('refuses %s', async (_case, constraint, write) => {
+    expect(await refusal(write)).toEqual({ code: '23514', constraint });
+  });
+
+  it('accepts the values at the edges of each rule', async () => {
+    await createUser(db, { displayName: 'a'.repeat(200), communicationPreference: 'none' });
+    await createInsurancePlan(db, userId, { deductible: 0, deductibleMet: 0, outOfPocketMax: 0, outOfPocketMet: 0 });
+    const [record] = await newRecord({ fileType: 'image/png', fileSize: MAX_DOCUMENT_BYTES, filename: 'a'.repeat(255) }).returning();
+    await db.insert(medicalRecordFiles).values({ recordId: record!.id, contents: bytesOfLength(MAX_DOCUMENT_BYTES) });
+    await newRecord({ fileType: 'image/jpeg', fileSize: 1, filename: 'x' });
+    await createCareItem(db, userId, { status: 'overdue', recurringMonths: 1 });
+    await createCareItem(db, userId, { status: 'completed', recurringMonths: 1200 });
+    await createCareItem(db, userId, { recurringMonths: null });
+    const provider = await createProvider(db, userId);
+    for (const status of ['scheduled', 'completed', 'cancelled']) await createAppointment(db, userId, provider.id, { status });
+    for (const iconType of ['folder_open', 'calendar_today', 'notifications', 'check_circle', 'health_and_safety']) {
+      await createActivity(db, userId, { iconType });
+    }
+  });
+});
+
+describe('unique constraints (23505)', () => {
+  it('allows one primary plan per user, and any number of other plans', async () => {
+    await createInsurancePlan(db, userId, { isPrimary: true });
+    expect(await refusal(() => createInsurancePlan(db, userId, { isPrimary: true }))).toEqual({
+      code: '23505',
+      constraint: 'insurance_plans_one_primary_idx',
+    });
+    await createInsurancePlan(db, userId, { isPrimary: false });
+    await createInsurancePlan(db, userId, { isPrimary: false });
+    const otherUser = await createUser(db);
+    await createInsurancePlan(db, otherUser.id, { isPrimary: true });
+  });
+
+  it.each([
+    ['a username', 'users_username_unique', { username: 'taken' }],
+    ['an e-mail address', 'users_email_unique', { email: 'taken@example.com' }],
+  ])('refuses %s already in use', async (_case, constraint, fields) => {
+    await createUser(db, fields);
+    expect(await refusal(() => createUser(db, fields))).toEqual({ code: '23505', constraint });
+  });
+
+  it('keeps one set of bytes per record', async () => {
+    const record = await createMedicalRecord(db, userId);
+    expect(
+      await refusal(() => db.insert(medicalRecordFiles).values({ recordId: record.id, contents: bytesOfLength(10) })),
+    ).toEqual({ code: '23505', constraint: 'medical_record_files_pkey' });
+  });
+});
+
+describe('foreign keys (23503)', () => {
+  it.each([
+    ['a provider of no user', 'providers_user_id_users_id_fk', () => createProvider(db, NO_SUCH_ID)],
+    ['a plan of no user', 'insurance_plans_user_id_users_id_fk', () => createInsurancePlan(db, NO_SUCH_ID)],
+    ['a benefit of no plan', 'insurance_benefits_insurance_id_insurance_plans_id_fk', () => createBenefit(db, NO_SUCH_ID)],
+    ['a record of no user', 'medical_records_user_id_users_id_fk', () => newRecord({ userId: NO_SUCH_ID })],
+    ['a record of no plan', 'medical_records_insurance_id_insurance_plans_id_fk', () => newRecord({ insuranceId: NO_SUCH_ID })],
+    [
+      'bytes of no record',
+      'medical_record_files_record_id_medical_records_id_fk',
+      () => db.insert(medicalRecordFiles).values({ recordId: NO_SUCH_ID, contents: bytesOfLength(10) }),
+    ],
+    ['a care item of no user', 'preventative_care_user_id_users_id_fk', () => createCareItem(db, NO_SUCH_ID)],
+    [
+      'an appointment of no user',
+      'appointments_user_id_users_id_fk',
+      async () => createAppointment(db, NO_SUCH_ID, (await createProvider(db, userId)).id),
+    ],
+    ['an appointment with no provider', 'appointments_provider_id_providers_id_fk', () => createAppointment(db, userId, NO_SUCH_ID)],
+    ['an activity of no user', 'activities_user_id_users_id_fk', () => createActivity(db, NO_SUCH_ID)],
+  ])('refuses %s', async (_case, constraint, write) => {
+    expect(await refusal(write)).toEqual({ code: '23503', constraint });
+  });
+
+  it('refuses to delete a provider who still has appointments', async () => {
+    const provider = await createProvider(db, userId);
+    await createAppointment(db, userId, provider.id);
+    const refused = await refusal(() => db.delete(providers).where(eq(providers.id, provider.id)));
+    // ON DELETE RESTRICT: PostgreSQL 18 (and PGlite, built on it) reports restrict_violation, older servers 23503.
+    expect(['23001', '23503']).toContain(refused.code);
+    expect(refused.constraint).toBe('appointments_provider_id_providers_id_fk');
+  });
+});
+
+describe('what a delete takes with it', () => {
+  it("deletes a user's every row, and nobody else's", async () => {
+    const other = await createUser(db);
+    for (const owner of [userId, other.id]) {
+      const provider = await createProvider(db, owner);
+      await createAppointment(db, owner, provider.id);
+      const plan = await createInsurancePlan(db, owner);
+      await createBenefit(db, plan.id);
+      await createMedicalRecord(db, owner, { insuranceId: plan.id });
+      await createCareItem(db, owner);
+      await createActivity(db, owner);
+    }
+    await db.delete(users).where(eq(users.id, userId));
+    const left = await snapshotData(db);
+    for (const [table, rows] of Object.entries(left)) {
+      expect(rows.length, table).toBe(1);
+    }
+  });
+
+  it("deletes a record's bytes with it", async () => {
+    const record = await createMedicalRecord(db, userId);
+    await db.delete(medicalRecords).where(eq(medicalRecords.id, record.id));
+    expect((await snapshotData(db)).medical_record_files).toEqual([]);
+  });
+
+  it("deletes a plan's benefits, and keeps its documents as plain records", async () => {
+    const plan = await createInsurancePlan(db, userId);
+    await createBenefit(db, plan.id);
+    const record = await createMedicalRecord(db, userId, { insuranceId: plan.id });
+    await db.delete(insurancePlans).where(eq(insurancePlans.id, plan.id));
+    expect(await db.select().from(insuranceBenefits)).toEqual([]);
+    const [kept] = await db.select().from(medicalRecords).where(eq(medicalRecords.id, record.id));
+    expect(kept?.insuranceId).toBeNull();
+  });
+});
