@@ -2,7 +2,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiTests = ['src/server/**/*.test.ts'];
 /** Server tests that use no test database: they run once, with the unit tests, not once per backend. */
-const serverTestsWithoutDatabase = ['src/server/db/migrations.test.ts', 'src/server/db/data-dir-lock.test.ts'];
+const serverTestsWithoutDatabase = [
+  'src/server/db/migrations.test.ts',
+  'src/server/db/data-dir-lock.test.ts',
+  'src/server/http/error-handler.test.ts',
+];
 const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 
 /**

@@ -57,7 +57,8 @@ export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> 
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A server that cannot be reached fails a request (the health check answers 503) instead of holding it forever.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   try {
     await migrateWithLock(pool);
   } catch (error) {

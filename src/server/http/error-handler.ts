@@ -30,6 +30,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const state = sqlState(error);
     if (state === '23505') return reply.status(409).send({ message: 'That conflicts with data that already exists' });
     if (state === '23503') return reply.status(409).send({ message: 'That refers to something that does not exist' });
+    // A delete that an ON DELETE RESTRICT key refuses: PostgreSQL 18 (PGlite) reports 23001 where 15 reports 23503.
+    if (state === '23001') return reply.status(409).send({ message: 'That is still used by other data' });
     if (state === '23514' || state === '22P02' || state === '22003') {
       return reply.status(400).send({ message: 'A value is outside what is allowed' });
     }
