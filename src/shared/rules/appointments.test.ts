@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentSortTime, upcomingAppointments } from './appointments';
+import { appointmentSortTime, isAhead, upcomingAppointments } from './appointments';
 
 const appointment = (id: number, status: string, appointmentDate: string, appointmentTime = '10:00') => ({
   id,
@@ -9,8 +9,26 @@ const appointment = (id: number, status: string, appointmentDate: string, appoin
   appointmentType: `Visit ${id}`,
 });
 
+describe('isAhead', () => {
+  const now = new Date('2026-11-22T18:00:30');
+  it.each([
+    ['earlier today at a clock time', '2026-11-22', '09:00', false],
+    ['this very minute', '2026-11-22', '18:00', false],
+    ['later today at a clock time', '2026-11-22', '18:01', true],
+    ['tomorrow, earlier in the day', '2026-11-23', '08:00', true],
+    ['yesterday, later in the day', '2026-11-21', '23:59', false],
+    ['today in the morning (a preference names no hour)', '2026-11-22', 'morning', true],
+    ['today, any time', '2026-11-22', 'any', true],
+    ['yesterday evening', '2026-11-21', 'evening', false],
+    ['tomorrow afternoon', '2026-11-23', 'afternoon', true],
+    ['a date-time stored date, later today', '2026-11-22T00:00:00.000Z', '20:00', true],
+  ])('%s (%s %s) → %s', (_case, appointmentDate, appointmentTime, expected) => {
+    expect(isAhead({ appointmentDate, appointmentTime }, now)).toBe(expected);
+  });
+});
+
 describe('upcomingAppointments', () => {
-  it('keeps scheduled appointments from today on, soonest first', () => {
+  it('keeps scheduled appointments still ahead, soonest first', () => {
     const now = new Date('2026-11-22T18:00:00');
     const result = upcomingAppointments(
       [
@@ -20,10 +38,12 @@ describe('upcomingAppointments', () => {
         appointment(4, 'cancelled', '2026-12-02'),
         appointment(5, 'scheduled', '2026-11-22', '09:00'),
         appointment(6, 'Scheduled', '2026-11-30'),
+        appointment(7, 'scheduled', '2026-11-22', '19:30'),
+        appointment(8, 'scheduled', '2026-11-22', 'morning'),
       ],
       now,
     );
-    expect(result.map((a) => a.id)).toEqual([5, 6, 1]);
+    expect(result.map((a) => a.id)).toEqual([8, 7, 6, 1]);
   });
 });
 

@@ -26,14 +26,23 @@ export function appointmentSortTime(time: string): string {
   return preference ? PREFERENCE_SORT_TIMES[preference] : time;
 }
 
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /**
- * Scheduled appointments from today on, soonest first. An appointment is a calendar date (and a time or a
- * preference), so "in the future" compares the patient's local calendar, not instants.
+ * Whether the appointment is still ahead of `now` (part 1 §2: "in the future"). An appointment is a local
+ * calendar date plus either a clock time ('HH:mm') or a preference ('morning', 'any', …). With a clock time
+ * it is ahead until that minute starts; a preference names no hour, so the whole day stays ahead.
  */
+export function isAhead(item: Pick<AppointmentView, 'appointmentDate' | 'appointmentTime'>, now: Date): boolean {
+  const date = item.appointmentDate.slice(0, 10);
+  if (CLOCK_TIME.test(item.appointmentTime)) return `${date}T${item.appointmentTime}` > format(now, "yyyy-MM-dd'T'HH:mm");
+  return date >= format(now, 'yyyy-MM-dd');
+}
+
+/** Scheduled appointments still ahead of `now`, soonest first. Local calendar strings, not instants, are compared. */
 export function upcomingAppointments<T extends AppointmentView>(items: readonly T[], now: Date = new Date()): T[] {
-  const today = format(now, 'yyyy-MM-dd');
   return items
-    .filter((item) => item.status.toLowerCase() === 'scheduled' && item.appointmentDate.slice(0, 10) >= today)
+    .filter((item) => item.status.toLowerCase() === 'scheduled' && isAhead(item, now))
     .sort(
       (a, b) =>
         a.appointmentDate.localeCompare(b.appointmentDate) ||
