@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overdueDays, sortForTimeline, statusTone, summarizeCare, timelineDotTone } from './care';
+import { overdueDays, overdueLabel, sortForTimeline, statusTone, summarizeCare, timelineDotTone } from './care';
 
 const item = (id: number, status: string, dueDate: string, careName = `Care ${id}`) => ({ id, status, dueDate, careName });
 
@@ -49,6 +49,17 @@ describe('overdueDays', () => {
     ['2026-12-01', new Date('2026-11-22T00:00:00'), 0],
   ])('due %s, now %s → %d days', (dueDate, now, days) => {
     expect(overdueDays(dueDate, now)).toBe(days);
+  });
+});
+
+describe('overdueLabel', () => {
+  it.each([
+    [1, 'Overdue by 1 day'],
+    [2, 'Overdue by 2 days'],
+    [10, 'Overdue by 10 days'],
+    [0, 'Overdue by 0 days'],
+  ])('%d → %s', (days, label) => {
+    expect(overdueLabel(days)).toBe(label);
   });
 });
 

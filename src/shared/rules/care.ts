@@ -59,6 +59,11 @@ export function overdueDays(dueDate: string, now: Date = new Date()): number {
   return Math.max(0, Math.floor((now.getTime() - parseISO(dueDate).getTime()) / MS_PER_DAY));
 }
 
+/** 'Overdue by 1 day', 'Overdue by {n} days' for every other n (the dashboard timeline, part 1 §4). */
+export function overdueLabel(days: number): string {
+  return `Overdue by ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
 export type CareSummaryStatus = 'Overdue' | 'Due Now' | 'Upcoming' | 'On Track';
 
 export interface CareSummary {

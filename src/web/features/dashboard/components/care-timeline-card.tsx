@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
-import { overdueDays, sortForTimeline, timelineDotTone } from '../../../../shared/rules/care';
+import { overdueDays, overdueLabel, sortForTimeline, timelineDotTone } from '../../../../shared/rules/care';
 import { formatDate } from '../../../../shared/rules/formats';
 import type { CareItem } from '../../../../shared/contracts/preventative-care';
 import { paths, scheduleForCare } from '../../../app/paths';
@@ -17,13 +17,10 @@ const VISIBLE = 3;
 
 function CareStatusLine({ item }: { item: CareItem }) {
   switch (item.status) {
-    case 'overdue': {
-      const days = overdueDays(item.dueDate);
+    case 'overdue':
       return (
         <div className="mt-1 flex flex-wrap items-center gap-3">
-          <span className="text-sm font-medium text-red-700 dark:text-red-400">
-            Overdue by {days} {days === 1 ? 'day' : 'days'}
-          </span>
+          <span className="text-sm font-medium text-red-700 dark:text-red-400">{overdueLabel(overdueDays(item.dueDate))}</span>
           <Button asChild size="sm" variant="destructive">
             <Link href={scheduleForCare(item.id)} aria-label={`Schedule Now: ${item.careName}`}>
               Schedule Now
@@ -31,7 +28,6 @@ function CareStatusLine({ item }: { item: CareItem }) {
           </Button>
         </div>
       );
-    }
     case 'scheduled':
       return (
         <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
