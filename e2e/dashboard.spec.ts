@@ -82,8 +82,30 @@ test('the cards follow data created through the API', async ({ page, playwright,
   const activity = page.locator('section', { hasText: 'Recent Activity' });
   await expect(activity.getByRole('listitem')).toHaveCount(3);
   await expect(activity.getByRole('listitem').first()).toContainText('Uploaded blood-test.pdf');
-  await activity.getByRole('button', { name: 'View all' }).click();
+
+  // The full list is held back until the test lets it through, so the loading moment can be looked at: the three
+  // rows stay and the link just activated by keyboard keeps focus (it used to vanish into skeletons, dropping focus).
+  let releaseFullList = () => {};
+  const fullListHeld = new Promise<void>((resolve) => (releaseFullList = resolve));
+  await page.route(/\/api\/activities\/1$/, async (route) => {
+    await fullListHeld;
+    await route.continue();
+  });
+  await activity.getByRole('link', { name: 'View all' }).focus();
+  await page.keyboard.press('Enter');
+  const toggle = activity.getByRole('link', { name: 'Show less' });
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(activity).toHaveAttribute('aria-busy', 'true');
+  await expect(activity.getByRole('listitem')).toHaveCount(3);
+  releaseFullList();
   await expect(activity.getByRole('listitem')).toHaveCount(7);
+  await expect(activity).toHaveAttribute('aria-busy', 'false');
+  await expect(toggle).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(activity.getByRole('listitem')).toHaveCount(3);
+  await expect(activity.getByRole('link', { name: 'View all' })).toBeFocused();
   await request.dispose();
 });
 

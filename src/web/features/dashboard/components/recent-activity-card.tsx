@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../../shared/rules/formats';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -8,20 +8,27 @@ import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { ActivityIcon } from './activity-icon';
 
 const DEFAULT_VISIBLE = 3;
+const LIST_ID = 'recent-activity';
 
 export function RecentActivityCard() {
   const [showAll, setShowAll] = useState(false);
-  const activities = useQuery(activitiesQuery(CURRENT_USER_ID, showAll ? undefined : DEFAULT_VISIBLE));
+  const activities = useQuery({
+    ...activitiesQuery(CURRENT_USER_ID, showAll ? undefined : DEFAULT_VISIBLE),
+    // Switching between 3 and all changes the query key: keep the rows on screen (and the link that was just
+    // activated, which holds keyboard focus) until the other list arrives, instead of falling back to skeletons.
+    placeholderData: keepPreviousData,
+  });
   const items = activities.data ?? [];
 
   return (
-    <Card aria-busy={activities.isPending}>
+    <Card aria-busy={activities.isPending || activities.isPlaceholderData}>
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle>Recent Activity</CardTitle>
-        {items.length > 0 && (
+        {/* Part 1 §2 calls it an anchor: a real link to the list it expands (Enter activates it, as any link). */}
+        {(showAll || items.length > 0) && (
           <a
-            href="#recent-activity"
-            role="button"
+            href={`#${LIST_ID}`}
+            aria-controls={LIST_ID}
             aria-expanded={showAll}
             className="rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             onClick={(event) => {
@@ -33,7 +40,7 @@ export function RecentActivityCard() {
           </a>
         )}
       </CardHeader>
-      <CardContent id="recent-activity">
+      <CardContent id={LIST_ID}>
         {activities.isPending ? (
           <div className="space-y-4">
             {Array.from({ length: DEFAULT_VISIBLE }, (_, i) => (
