@@ -1,4 +1,4 @@
-import { expect, test, useStoredTheme } from './fixtures';
+import { expect, expectNoAxeViolations, test, useStoredTheme } from './fixtures';
 
 const sidebarLinks = [
   { label: 'Dashboard', path: '/' },
@@ -55,6 +55,28 @@ test.describe('routes', () => {
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test("a screen whose code fails to load says so inside the layout and offers 'Reload'", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    // As after a rebuild, when an open tab asks for a hashed file that no longer exists.
+    await page.route('**/assets/records-page-*.js', (route) => route.abort());
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Medical Records' }).click();
+    await expect(page.getByRole('heading', { name: 'This page could not be shown' })).toBeVisible();
+    await expect(page.getByText('Reloading usually fixes it')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The layout still works: another screen shows, and coming back shows the message again.
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    await nav.getByRole('link', { name: 'Medical Records' }).click();
+    await expect(page.getByRole('heading', { name: 'This page could not be shown' })).toBeVisible();
+
+    await page.unroute('**/assets/records-page-*.js');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Medical Records' })).toBeVisible();
   });
 
   test('reloading a registered route shows that route', async ({ page }) => {

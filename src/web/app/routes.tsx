@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { AppLayout } from '../layout/app-layout';
 import { NotFound } from '../layout/not-found';
 import { PageSkeleton } from '../layout/page-skeleton';
+import { ScreenErrorBoundary } from '../layout/screen-error-boundary';
 import { paths } from './paths';
 
 // One lazily loaded chunk per screen. A screen whose issue has not landed is not registered: it is a 404.
@@ -10,15 +11,19 @@ const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'))
 const RecordsPage = lazy(() => import('../features/records/records-page'));
 
 export function AppRoutes() {
+  const [location] = useLocation();
   return (
     <AppLayout>
-      <Suspense fallback={<PageSkeleton />}>
-        <Switch>
-          <Route path={paths.dashboard} component={DashboardPage} />
-          <Route path={paths.records} component={RecordsPage} />
-          <Route component={NotFound} />
-        </Switch>
-      </Suspense>
+      {/* Inside the layout: a screen that fails (say, its chunk no longer loads) leaves the sidebar usable. */}
+      <ScreenErrorBoundary resetKey={location}>
+        <Suspense fallback={<PageSkeleton />}>
+          <Switch>
+            <Route path={paths.dashboard} component={DashboardPage} />
+            <Route path={paths.records} component={RecordsPage} />
+            <Route component={NotFound} />
+          </Switch>
+        </Suspense>
+      </ScreenErrorBoundary>
     </AppLayout>
   );
 }

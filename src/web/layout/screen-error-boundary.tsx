@@ -1,0 +1,59 @@
+import { AlertTriangle, RotateCw } from 'lucide-react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from '../components/ui/button';
+import { Card, CardContent } from '../components/ui/card';
+
+interface Props {
+  /** The current path: moving to another screen clears the error, so the sidebar still leads somewhere. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface State {
+  failed: boolean;
+  resetKey: string;
+}
+
+/**
+ * Catches what makes a screen fail to render, above all a screen's code chunk that no longer loads (a tab
+ * opened before a rebuild asks for an old hashed file). The sidebar and header stay; the screen explains and
+ * offers a reload, which fetches the current build.
+ */
+export class ScreenErrorBoundary extends Component<Props, State> {
+  override state: State = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<State> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('A screen failed to render', error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center">
+        <Card className="w-full max-w-md">
+          <CardContent className="space-y-4 pt-6">
+            <div className="flex items-center gap-2">
+              <AlertTriangle className="size-7 shrink-0 text-destructive" aria-hidden="true" />
+              <h1 className="text-xl font-bold">This page could not be shown</h1>
+            </div>
+            <p className="text-sm text-muted-foreground">
+              Part of HealthAssist failed to load, perhaps because it was updated while this page was open. Reloading
+              usually fixes it; your data is safe.
+            </p>
+            <Button onClick={() => window.location.reload()}>
+              <RotateCw aria-hidden="true" /> Reload
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+}
