@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, LogOut, Menu, Settings, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../app/paths';
 import { Avatar, AvatarFallback, AvatarImage } from '../components/ui/avatar';
@@ -18,6 +18,7 @@ import { userQuery } from '../lib/api/users';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { PROFILE_UPDATED, type ProfileUpdatedDetail } from '../lib/profile-events';
 import { initials } from './initials';
+import { SettingsDialog } from './settings-dialog';
 
 const UNREAD_NOTIFICATIONS = 3;
 
@@ -25,6 +26,8 @@ export function Header({ onOpenMenu }: { onOpenMenu(): void }) {
   const [, navigate] = useLocation();
   const { data: user } = useQuery(userQuery(CURRENT_USER_ID));
   const [override, setOverride] = useState<ProfileUpdatedDetail>({});
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const profileTrigger = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const onProfileUpdated = (event: Event) => {
@@ -62,7 +65,7 @@ export function Header({ onOpenMenu }: { onOpenMenu(): void }) {
       </Button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="rounded-full" aria-label="Open profile menu">
+          <Button ref={profileTrigger} variant="ghost" size="icon" className="rounded-full" aria-label="Open profile menu">
             <Avatar>
               {avatarUrl && <AvatarImage src={avatarUrl} alt="" />}
               <AvatarFallback>{initials(name)}</AvatarFallback>
@@ -78,8 +81,7 @@ export function Header({ onOpenMenu }: { onOpenMenu(): void }) {
           <DropdownMenuItem onSelect={() => navigate(paths.profile)}>
             <UserRound aria-hidden="true" /> Edit Profile
           </DropdownMenuItem>
-          {/* Settings: the profile holds the patient's settings; the theme lives in the sidebar. */}
-          <DropdownMenuItem onSelect={() => navigate(paths.profile)}>
+          <DropdownMenuItem onSelect={() => setSettingsOpen(true)}>
             <Settings aria-hidden="true" /> Settings
           </DropdownMenuItem>
           <DropdownMenuSeparator />
@@ -96,6 +98,14 @@ export function Header({ onOpenMenu }: { onOpenMenu(): void }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      <SettingsDialog
+        open={settingsOpen}
+        onOpenChange={setSettingsOpen}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          profileTrigger.current?.focus();
+        }}
+      />
     </header>
   );
 }

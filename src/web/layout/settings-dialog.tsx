@@ -1,0 +1,54 @@
+import type { ComponentProps } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../components/ui/dialog';
+import { Label } from '../components/ui/label';
+import { RadioGroup, RadioGroupItem } from '../components/ui/radio-group';
+import { useTheme, type Theme } from '../lib/theme';
+
+const choices: readonly { value: Theme; label: string; hint: string }[] = [
+  { value: 'light', label: 'Light', hint: 'Always light' },
+  { value: 'dark', label: 'Dark', hint: 'Always dark' },
+  { value: 'system', label: 'System', hint: "Follow this device's setting" },
+];
+
+interface SettingsDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Where focus goes on closing: the menu item that opened the dialog is gone by then. */
+  onCloseAutoFocus: ComponentProps<typeof DialogContent>['onCloseAutoFocus'];
+}
+
+/**
+ * The profile menu's Settings: the theme, all three of part 1 §4's choices. The sidebar toggle only flips
+ * between light and dark, so this is the way back to following the system. A choice applies at once.
+ */
+export function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }: SettingsDialogProps) {
+  const { theme, setTheme } = useTheme();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-sm" onCloseAutoFocus={onCloseAutoFocus}>
+        <div className="space-y-1.5 pr-6">
+          <DialogTitle>Settings</DialogTitle>
+          <DialogDescription>How HealthAssist looks on this device.</DialogDescription>
+        </div>
+        <div className="space-y-3">
+          <p id="theme-choice-label" className="text-sm font-medium">
+            Theme
+          </p>
+          <RadioGroup aria-labelledby="theme-choice-label" value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+            {choices.map(({ value, label, hint }) => (
+              <div key={value} className="flex items-center gap-3 rounded-md border p-3 has-[[data-state=checked]]:border-primary">
+                <RadioGroupItem value={value} id={`theme-${value}`} aria-describedby={`theme-${value}-hint`} />
+                <div className="grid gap-1">
+                  <Label htmlFor={`theme-${value}`}>{label}</Label>
+                  <span id={`theme-${value}-hint`} className="text-xs text-muted-foreground">
+                    {hint}
+                  </span>
+                </div>
+              </div>
+            ))}
+          </RadioGroup>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
