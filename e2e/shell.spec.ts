@@ -40,6 +40,38 @@ test.describe('sidebar', () => {
     await expect(page).toHaveURL('/insurance');
   });
 
+  test('the drawer slides in, unless the system asks for reduced motion', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' });
+    await expect(drawer).toHaveCSS('animation-name', 'drawer-in');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toHaveCSS('animation-name', 'none');
+  });
+
+  test('widening the window past md closes an open drawer and gives the page back', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Closed, not merely hidden by CSS: no dialog in the DOM, nothing made aria-hidden or unclickable.
+    await expect(page.locator('[role="dialog"]')).toHaveCount(0);
+    await expect(page.locator('body')).not.toHaveCSS('pointer-events', 'none');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'Medical Records' }).click();
+    await expect(page).toHaveURL('/records');
+    await expect(page.getByRole('heading', { level: 1, name: 'Medical Records' })).toBeVisible();
+  });
+
   test('on a desktop it is always visible, 16 rem wide, with no menu button', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
