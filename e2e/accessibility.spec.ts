@@ -28,7 +28,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
     await expectNoAxeViolations(page, '[role="dialog"]');
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await page.getByRole('button', { name: 'Profile menu for Alex Morgan' }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     await expectNoAxeViolations(page, '[role="menu"]');
   });

@@ -159,7 +159,7 @@ test.describe('header', () => {
 
   test('the profile menu shows the patient and leads to the profile', async ({ page }) => {
     await page.goto('/');
-    const trigger = page.getByRole('button', { name: 'Open profile menu' });
+    const trigger = page.getByRole('button', { name: 'Profile menu for Alex Morgan' });
     await expect(trigger).toContainText('AM');
     await trigger.click();
     const menu = page.getByRole('menu');
@@ -173,13 +173,55 @@ test.describe('header', () => {
     await expect(page.getByRole('status').filter({ hasText: 'no account to log out of' })).toBeVisible();
   });
 
+  test('until the patient has loaded, or if that fails, the profile button and menu speak generically', async ({ page }) => {
+    await page.route('**/api/users/1', (route) => route.fulfill({ status: 500, json: { message: 'Internal error' } }));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, there' })).toBeVisible();
+    const trigger = page.getByRole('button', { name: 'Profile menu', exact: true });
+    await expect(trigger).toHaveText('');
+    await expect(trigger.locator('svg')).toBeVisible();
+    await trigger.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText('Your profile', { exact: true })).toBeVisible();
+    await expect(menu.getByRole('menuitem')).toHaveText(['Edit Profile', 'Settings', 'Logout']);
+  });
+
+  test('the icon-only buttons show their label on hover and on keyboard focus, and the menu button tells whether the drawer is open', async ({ page }) => {
+    await page.goto('/');
+    const bell = page.getByRole('button', { name: 'Notifications (3 unread)' });
+    await bell.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Notifications (3 unread)');
+    // Moving away (Radix waits for a pointer move outside the path from button to tooltip) hides it.
+    await page.mouse.move(600, 400, { steps: 5 });
+    await page.mouse.move(610, 410);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+    await bell.focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Profile menu for Alex Morgan' })).toBeFocused();
+    await expect(page.getByRole('tooltip')).toHaveText('Profile menu for Alex Morgan');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await menuButton.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Open menu');
+    await menuButton.click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' });
+    await expect(drawer).toBeVisible();
+    // Behind the modal drawer the header is aria-hidden, so the button is looked up including hidden elements.
+    const hiddenMenuButton = page.getByRole('button', { name: 'Open menu', includeHidden: true });
+    await expect(hiddenMenuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(drawer).toHaveAttribute('id', (await hiddenMenuButton.getAttribute('aria-controls'))!);
+  });
+
   test('follows the profile-updated event', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Open profile menu' })).toContainText('AM');
+    await expect(page.getByRole('button', { name: 'Profile menu for Alex Morgan' })).toContainText('AM');
     await page.evaluate(() =>
       window.dispatchEvent(new CustomEvent('profile-updated', { detail: { name: 'Jordan Lee', email: 'jordan@example.com' } })),
     );
-    const trigger = page.getByRole('button', { name: 'Open profile menu' });
+    const trigger = page.getByRole('button', { name: 'Profile menu for Jordan Lee' });
     await expect(trigger).toContainText('JL');
     await trigger.click();
     await expect(page.getByRole('menu')).toContainText('Jordan Lee');
@@ -189,7 +231,7 @@ test.describe('header', () => {
 
 test.describe('settings', () => {
   async function openSettings(page: Page) {
-    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await page.getByRole('button', { name: 'Profile menu for Alex Morgan' }).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await expect(dialog).toBeVisible();
@@ -217,7 +259,7 @@ test.describe('settings', () => {
     // Escape closes it and focus returns to the profile button, not to the page's start.
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Open profile menu' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Profile menu for Alex Morgan' })).toBeFocused();
 
     await page.reload();
     await expect(html).toHaveClass('dark');

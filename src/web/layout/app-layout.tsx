@@ -19,7 +19,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </aside>
       <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
       <div className="md:pl-64">
-        <Header onOpenMenu={() => setDrawerOpen(true)} />
+        <Header drawerOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
         <main id="main" className="mx-auto w-full max-w-6xl p-4 md:p-8">
           {children}
         </main>

@@ -13,16 +13,23 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu';
+import { Tooltip } from '../components/ui/tooltip';
 import { toast } from '../components/ui/use-toast';
 import { userQuery } from '../lib/api/users';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { PROFILE_UPDATED, type ProfileUpdatedDetail } from '../lib/profile-events';
 import { initials } from './initials';
+import { MOBILE_DRAWER_ID } from './mobile-drawer';
 import { SettingsDialog } from './settings-dialog';
 
 const UNREAD_NOTIFICATIONS = 3;
 
-export function Header({ onOpenMenu }: { onOpenMenu(): void }) {
+interface HeaderProps {
+  drawerOpen: boolean;
+  onOpenMenu(): void;
+}
+
+export function Header({ drawerOpen, onOpenMenu }: HeaderProps) {
   const [, navigate] = useLocation();
   const { data: user } = useQuery(userQuery(CURRENT_USER_ID));
   const [override, setOverride] = useState<ProfileUpdatedDetail>({});
@@ -38,44 +45,62 @@ export function Header({ onOpenMenu }: { onOpenMenu(): void }) {
     return () => window.removeEventListener(PROFILE_UPDATED, onProfileUpdated);
   }, []);
 
-  const name = override.name ?? user?.displayName ?? '';
+  // Empty while the user loads or when loading failed: then the header speaks of "your profile" generically.
+  const name = (override.name ?? user?.displayName ?? '').trim();
   const email = override.email ?? user?.email ?? '';
   const avatarUrl = override.avatarUrl !== undefined ? override.avatarUrl : user?.avatarUrl;
+  // The name says whose menu it is; the initials and photo are a picture of the same, so they stay out of it.
+  const profileLabel = name ? `Profile menu for ${name}` : 'Profile menu';
+  const notificationsLabel = `Notifications (${UNREAD_NOTIFICATIONS} unread)`;
 
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-card/95 px-4 backdrop-blur md:px-6">
-      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={onOpenMenu}>
-        <Menu aria-hidden="true" />
-      </Button>
-      <div className="flex-1" />
-      <Button
-        variant="ghost"
-        size="icon"
-        className="relative"
-        aria-label={`Notifications (${UNREAD_NOTIFICATIONS} unread)`}
-        onClick={() => toast({ title: 'Notifications', description: `You have ${UNREAD_NOTIFICATIONS} unread notifications.` })}
-      >
-        <Bell aria-hidden="true" />
-        <span
-          aria-hidden="true"
-          className="absolute right-1 top-1 flex size-5 items-center justify-center rounded-full bg-destructive text-[11px] font-semibold text-destructive-foreground"
+      <Tooltip label="Open menu">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label="Open menu"
+          aria-expanded={drawerOpen}
+          aria-controls={drawerOpen ? MOBILE_DRAWER_ID : undefined}
+          onClick={onOpenMenu}
         >
-          {UNREAD_NOTIFICATIONS}
-        </span>
-      </Button>
+          <Menu aria-hidden="true" />
+        </Button>
+      </Tooltip>
+      <div className="flex-1" />
+      <Tooltip label={notificationsLabel}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={notificationsLabel}
+          onClick={() => toast({ title: 'Notifications', description: `You have ${UNREAD_NOTIFICATIONS} unread notifications.` })}
+        >
+          <Bell aria-hidden="true" />
+          <span
+            aria-hidden="true"
+            className="absolute right-1 top-1 flex size-5 items-center justify-center rounded-full bg-destructive text-[11px] font-semibold text-destructive-foreground"
+          >
+            {UNREAD_NOTIFICATIONS}
+          </span>
+        </Button>
+      </Tooltip>
       <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button ref={profileTrigger} variant="ghost" size="icon" className="rounded-full" aria-label="Open profile menu">
-            <Avatar>
-              {avatarUrl && <AvatarImage src={avatarUrl} alt="" />}
-              <AvatarFallback>{initials(name)}</AvatarFallback>
-            </Avatar>
-          </Button>
-        </DropdownMenuTrigger>
+        <Tooltip label={profileLabel}>
+          <DropdownMenuTrigger asChild>
+            <Button ref={profileTrigger} variant="ghost" size="icon" className="rounded-full" aria-label={profileLabel}>
+              <Avatar aria-hidden="true">
+                {avatarUrl && <AvatarImage src={avatarUrl} alt="" />}
+                <AvatarFallback>{name ? initials(name) : <UserRound className="size-5" />}</AvatarFallback>
+              </Avatar>
+            </Button>
+          </DropdownMenuTrigger>
+        </Tooltip>
         <DropdownMenuContent align="end">
           <DropdownMenuLabel>
-            <p className="font-medium">{name}</p>
-            <p className="text-xs text-muted-foreground">{email}</p>
+            <p className="font-medium">{name || 'Your profile'}</p>
+            {email && <p className="text-xs text-muted-foreground">{email}</p>}
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => navigate(paths.profile)}>
