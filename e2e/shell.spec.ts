@@ -112,10 +112,21 @@ test.describe('routes', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Medical Records' })).toBeVisible();
   });
 
-  test('reloading a registered route shows that route', async ({ page }) => {
-    await page.goto('/');
+  // A reload asks the server for the path itself: '/' is index.html, every other path needs the server's fallback
+  // to the app (else it would answer with a JSON 404 and no heading).
+  test('reloading a registered route other than / shows that route', async ({ page }) => {
+    await page.goto('/records');
+    await expect(page.getByRole('heading', { level: 1, name: 'Medical Records' })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Medical Records' })).toBeVisible();
+  });
+
+  test('reloading an unknown path shows the 404 screen inside the layout', async ({ page }) => {
+    await page.goto('/no-such-page/deeper');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   });
 });
 
