@@ -11,6 +11,12 @@ const sidebarLinks = [
   { label: 'My Profile', path: '/profile' },
 ];
 
+/**
+ * The toasts on screen. Radix renders each toast as a list item of the 'Notifications (F8)' region; the
+ * role="status" element is only its screen-reader announcement, which Radix removes after a second.
+ */
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+
 test.describe('sidebar', () => {
   test('every entry navigates and is marked as the current page', async ({ page }) => {
     await page.goto('/');
@@ -163,9 +169,7 @@ test.describe('header', () => {
     const bell = page.getByRole('button', { name: 'Notifications (3 unread)' });
     await expect(bell).toContainText('3');
     await bell.click();
-    const toast = page.getByRole('status').filter({ hasText: 'You have 3 unread notifications.' });
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText('Notifications');
+    await expect(toasts(page)).toHaveText(['NotificationsYou have 3 unread notifications.']);
   });
 
   test('the profile menu shows the patient and leads to the profile', async ({ page }) => {
@@ -181,7 +185,7 @@ test.describe('header', () => {
 
     await trigger.click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'no account to log out of' })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: 'no account to log out of' })).toBeVisible();
   });
 
   test('until the patient has loaded, or if that fails, the profile button and menu speak generically', async ({ page }) => {
@@ -303,12 +307,71 @@ test.describe('settings', () => {
 });
 
 test.describe('toasts', () => {
+  const showToast = async (page: Page) => {
+    await page.getByRole('button', { name: 'Notifications (3 unread)' }).click();
+    const toast = toasts(page).filter({ hasText: 'You have 3 unread notifications.' });
+    await expect(toast).toBeVisible();
+    return toast;
+  };
+
+  test('a toast closes by itself after 5 seconds', async ({ page }) => {
+    // The fake clock runs in step with real time while the page loads, then stops: from there only the test moves it.
+    await page.clock.install();
+    await page.goto('/');
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await page.clock.pauseAt(Date.now() + 1000);
+    const toast = await showToast(page);
+    await page.clock.runFor(4900);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(toast).toBeHidden();
+  });
+
+  test('the toast area is at most 420 px wide on a desktop and the full width on a phone', async ({ page }) => {
+    await page.goto('/');
+    await showToast(page);
+    const area = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('list');
+    const desktop = (await area.boundingBox())!;
+    expect(desktop.width).toBeLessThanOrEqual(420);
+    expect(desktop.x + desktop.width).toBe(1280);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => (await area.boundingBox())?.width).toBe(390);
+  });
+
+  test('dragging a toast right by more than 50 px dismisses it; a shorter drag does not', async ({ page }) => {
+    await page.goto('/');
+    const toast = await showToast(page);
+    const drag = async (distance: number) => {
+      const box = (await toast.boundingBox())!;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + 40, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 40 + distance, y, { steps: 10 });
+      await page.mouse.up();
+    };
+    await drag(30);
+    await expect(toast).toBeVisible();
+    await drag(120);
+    await expect(toast).toBeHidden();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`an open toast has no axe violations in the ${theme} theme`, async ({ page }) => {
+      await useStoredTheme(page, theme);
+      await page.goto('/');
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await showToast(page);
+      await expectNoAxeViolations(page);
+    });
+  }
+
   test('only one shows at a time and F8 focuses the region', async ({ page }) => {
     await page.goto('/');
     const bell = page.getByRole('button', { name: 'Notifications (3 unread)' });
     await bell.click();
     await bell.click();
-    await expect(page.getByRole('status')).toHaveCount(1);
+    await expect(toasts(page)).toHaveCount(1);
     await page.keyboard.press('F8');
     await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('list')).toBeFocused();
   });
