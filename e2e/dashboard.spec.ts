@@ -36,12 +36,16 @@ test('the cards follow data created through the API', async ({ page, playwright,
   await post(request, '/api/appointments', {
     userId: 1, providerId: provider.id, service: 'Annual Physical', date: day(addDays(new Date(), 5)), timeSlot: '9:00 AM', status: 'Scheduled',
   });
+  // Scheduled but already begun: a clock time earlier today is not "in the future".
+  await post(request, '/api/appointments', {
+    userId: 1, providerId: provider.id, appointmentType: 'Blood Draw', appointmentDate: day(new Date()), appointmentTime: '00:00',
+  });
   const cancelled = await post(request, '/api/appointments', {
     userId: 1, providerId: provider.id, appointmentType: 'Eye Examination', appointmentDate: day(addDays(new Date(), 2)), appointmentTime: 'morning',
   });
   expect((await request.patch(`/api/appointments/${cancelled.id}/status`, { data: { status: 'cancelled' } })).status()).toBe(200);
 
-  const flu = await post(request, '/api/preventative-care', {
+  await post(request, '/api/preventative-care', {
     userId: 1, careName: 'Flu Vaccine', dueDate: day(addDays(new Date(), 1)), status: 'upcoming', recurringMonths: 12,
   });
   // An item already past due, as one becomes when its date passes.
@@ -58,27 +62,28 @@ test('the cards follow data created through the API', async ({ page, playwright,
 
   await page.goto(server.url);
   const appointmentsCard = page.locator('section', { hasText: 'Upcoming Appointments' });
-  await expect(appointmentsCard).toContainText('2');
+  // The count itself, exactly: the card's other text holds digits too (dates).
+  await expect(appointmentsCard.getByText('2', { exact: true })).toBeVisible();
   await expect(appointmentsCard).toContainText(`Next: Annual Physical on ${shown(addDays(new Date(), 5))}`);
 
   const careCard = page.locator('section', { has: page.getByRole('heading', { name: 'Preventative Care', exact: true }) });
-  await expect(careCard).toContainText('Overdue');
+  await expect(careCard.getByText('Overdue', { exact: true })).toBeVisible();
   await expect(careCard).toContainText('Colonoscopy is overdue');
 
   const recordsCard = page.locator('section', { hasText: 'Medical Records' });
-  await expect(recordsCard).toContainText('1 Files');
+  await expect(recordsCard.getByText('1 Files', { exact: true })).toBeVisible();
   await expect(recordsCard).toContainText(`Last updated ${shown(new Date())}`);
 
   const timeline = page.locator('section', { hasText: 'Preventative Care Timeline' });
   await expect(timeline.getByRole('listitem')).toHaveCount(2);
   await expect(timeline.getByRole('listitem').first()).toContainText('Colonoscopy');
-  await expect(timeline).toContainText('Overdue by 10 days');
-  await expect(timeline).toContainText(`Due ${shown(addDays(new Date(), 1))}`);
+  await expect(timeline.getByRole('listitem').first().getByText('Overdue by 10 days', { exact: true })).toBeVisible();
+  await expect(timeline.getByRole('listitem').nth(1)).toContainText('Flu Vaccine');
+  await expect(timeline.getByRole('listitem').nth(1).getByText(`Due ${shown(addDays(new Date(), 1))}`, { exact: true })).toBeVisible();
   await expect(timeline.getByRole('link', { name: 'Schedule Now: Colonoscopy' })).toHaveAttribute('href', `/appointments?care=${colonoscopy.id}`);
   await expect(timeline.getByRole('link', { name: 'View details' })).toHaveAttribute('href', '/preventative');
-  expect(flu.id).toBeGreaterThan(0);
 
-  // Seven changes were recorded; the card shows three, newest first, and all of them on request.
+  // Eight changes were recorded; the card shows three, newest first, and all of them on request.
   const activity = page.locator('section', { hasText: 'Recent Activity' });
   await expect(activity.getByRole('listitem')).toHaveCount(3);
   await expect(activity.getByRole('listitem').first()).toContainText('Uploaded blood-test.pdf');
@@ -99,7 +104,7 @@ test('the cards follow data created through the API', async ({ page, playwright,
   await expect(activity).toHaveAttribute('aria-busy', 'true');
   await expect(activity.getByRole('listitem')).toHaveCount(3);
   releaseFullList();
-  await expect(activity.getByRole('listitem')).toHaveCount(7);
+  await expect(activity.getByRole('listitem')).toHaveCount(8);
   await expect(activity).toHaveAttribute('aria-busy', 'false');
   await expect(toggle).toBeFocused();
 
