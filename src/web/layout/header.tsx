@@ -73,14 +73,14 @@ export function Header({ drawerOpen, onOpenMenu }: HeaderProps) {
         <Button
           variant="ghost"
           size="icon"
-          className="relative"
+          className="relative [&_svg]:size-5"
           aria-label={notificationsLabel}
           onClick={() => toast({ title: 'Notifications', description: `You have ${UNREAD_NOTIFICATIONS} unread notifications.` })}
         >
           <Bell aria-hidden="true" />
           <span
             aria-hidden="true"
-            className="absolute right-1 top-1 flex size-5 items-center justify-center rounded-full bg-destructive text-[11px] font-semibold text-destructive-foreground"
+            className="absolute right-0.5 top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-destructive-foreground ring-2 ring-card"
           >
             {UNREAD_NOTIFICATIONS}
           </span>

@@ -35,16 +35,26 @@ export function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }: Setting
             Theme
           </p>
           <RadioGroup aria-labelledby="theme-choice-label" value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+            {/* The whole row is the label, so it is one large target; the radio's name is the choice alone. */}
             {choices.map(({ value, label, hint }) => (
-              <div key={value} className="flex items-center gap-3 rounded-md border p-3 has-[[data-state=checked]]:border-primary">
-                <RadioGroupItem value={value} id={`theme-${value}`} aria-describedby={`theme-${value}-hint`} />
-                <div className="grid gap-1">
-                  <Label htmlFor={`theme-${value}`}>{label}</Label>
-                  <span id={`theme-${value}-hint`} className="text-xs text-muted-foreground">
+              <Label
+                key={value}
+                htmlFor={`theme-${value}`}
+                className="flex cursor-pointer items-center gap-3 rounded-md border p-3 hover:bg-accent has-[[data-state=checked]]:border-primary"
+              >
+                <RadioGroupItem
+                  value={value}
+                  id={`theme-${value}`}
+                  aria-labelledby={`theme-${value}-name`}
+                  aria-describedby={`theme-${value}-hint`}
+                />
+                <span className="grid gap-1">
+                  <span id={`theme-${value}-name`}>{label}</span>
+                  <span id={`theme-${value}-hint`} className="text-xs font-normal text-muted-foreground">
                     {hint}
                   </span>
-                </div>
-              </div>
+                </span>
+              </Label>
             ))}
           </RadioGroup>
         </div>

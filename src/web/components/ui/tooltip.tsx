@@ -12,6 +12,7 @@ export function Tooltip({ label, children }: { label: ReactNode; children: React
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content
           sideOffset={4}
+          collisionPadding={8}
           className="z-50 max-w-xs break-words rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow-md"
         >
           {label}

@@ -47,11 +47,11 @@ export function CareTimelineCard() {
 
   return (
     <Card aria-busy={care.isPending}>
-      <CardHeader className="flex-row items-center justify-between">
-        <CardTitle>Preventative Care Timeline</CardTitle>
+      <CardHeader className="flex-row items-center justify-between gap-4">
+        <CardTitle className="leading-tight">Preventative Care Timeline</CardTitle>
         <Link
           href={paths.preventative}
-          className="rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="shrink-0 whitespace-nowrap rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           View details
         </Link>

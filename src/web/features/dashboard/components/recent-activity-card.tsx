@@ -22,15 +22,15 @@ export function RecentActivityCard() {
 
   return (
     <Card aria-busy={activities.isPending || activities.isPlaceholderData}>
-      <CardHeader className="flex-row items-center justify-between">
-        <CardTitle>Recent Activity</CardTitle>
+      <CardHeader className="flex-row items-center justify-between gap-4">
+        <CardTitle className="leading-tight">Recent Activity</CardTitle>
         {/* Part 1 §2 calls it an anchor: a real link to the list it expands (Enter activates it, as any link). */}
         {(showAll || items.length > 0) && (
           <a
             href={`#${LIST_ID}`}
             aria-controls={LIST_ID}
             aria-expanded={showAll}
-            className="rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="shrink-0 whitespace-nowrap rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             onClick={(event) => {
               event.preventDefault();
               setShowAll((value) => !value);
