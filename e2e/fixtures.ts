@@ -55,3 +55,12 @@ export async function expectNoAxeViolations(page: Page, modalSelector?: string) 
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }
+
+/**
+ * The toasts on screen. Radix renders each toast as a list item of the 'Notifications (F8)' region; the
+ * role="status" element is only its screen-reader announcement, which Radix removes after a second.
+ * A toast raised as a modal opens sits behind it, aria-hidden like the rest of the page (the dialog's own
+ * title is what a screen reader hears then): `behindModal` looks past aria-hidden.
+ */
+export const toasts = (page: Page, { behindModal = false } = {}) =>
+  page.getByRole('region', { name: 'Notifications (F8)', includeHidden: behindModal }).getByRole('listitem', { includeHidden: behindModal });

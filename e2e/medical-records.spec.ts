@@ -6,7 +6,7 @@ import { format } from 'date-fns';
 import type { MedicalRecord } from '../src/shared/contracts/medical-records';
 import { samplePdf, samplePng } from '../src/server/db/sample-documents';
 import { pdfOfSize } from '../src/testing/documents';
-import { expect, expectNoAxeViolations, test, useStoredTheme } from './fixtures';
+import { expect, expectNoAxeViolations, test, toasts, useStoredTheme } from './fixtures';
 import type { RunningServer } from './support/server';
 
 const MIB_20 = 20 * 1024 * 1024;
@@ -30,12 +30,7 @@ const dropZoneOf = (page: Page) => panelOf(page).getByRole('button', { name: /Ch
 const listOf = (page: Page) => page.getByRole('list', { name: 'Your Records' });
 const rowOf = (page: Page, filename: string) =>
   listOf(page).getByRole('listitem').filter({ has: page.getByText(filename, { exact: true }) });
-/**
- * A toast by its text. One raised as a modal opens sits behind it, aria-hidden like the rest of the page
- * (the dialog's own title is what a screen reader hears then), so `behindModal` looks past aria-hidden.
- */
-const toast = (page: Page, text: string, behindModal = false) =>
-  page.getByRole('status', { includeHidden: behindModal }).filter({ hasText: text });
+const toast = (page: Page, text: string, behindModal = false) => toasts(page, { behindModal }).filter({ hasText: text });
 
 async function expectToast(page: Page, title: string, description: string, { behindModal = false, timeout = 10_000 } = {}) {
   const shown = toast(page, description, behindModal);

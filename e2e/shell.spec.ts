@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, useStoredTheme } from './fixtures';
+import { expect, expectNoAxeViolations, test, toasts, useStoredTheme } from './fixtures';
 
 const sidebarLinks = [
   { label: 'Dashboard', path: '/' },
@@ -10,12 +10,6 @@ const sidebarLinks = [
   { label: "What's Good?", path: '/workflow-chat' },
   { label: 'My Profile', path: '/profile' },
 ];
-
-/**
- * The toasts on screen. Radix renders each toast as a list item of the 'Notifications (F8)' region; the
- * role="status" element is only its screen-reader announcement, which Radix removes after a second.
- */
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
 
 test.describe('sidebar', () => {
   test('every entry navigates and is marked as the current page', async ({ page }) => {
