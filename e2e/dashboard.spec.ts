@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, format, subDays } from 'date-fns';
-import { expect, test } from './fixtures';
+import { expect, holdRequests, test } from './fixtures';
 
 const day = (date: Date) => format(date, 'yyyy-MM-dd');
 const shown = (date: Date) => format(date, 'MMM d, yyyy');
@@ -90,12 +90,7 @@ test('the cards follow data created through the API', async ({ page, playwright,
 
   // The full list is held back until the test lets it through, so the loading moment can be looked at: the three
   // rows stay and the link just activated by keyboard keeps focus (it used to vanish into skeletons, dropping focus).
-  let releaseFullList = () => {};
-  const fullListHeld = new Promise<void>((resolve) => (releaseFullList = resolve));
-  await page.route(/\/api\/activities\/1$/, async (route) => {
-    await fullListHeld;
-    await route.continue();
-  });
+  const fullList = await holdRequests(page, /\/api\/activities\/1$/);
   await activity.getByRole('link', { name: 'View all' }).focus();
   await page.keyboard.press('Enter');
   const toggle = activity.getByRole('link', { name: 'Show less' });
@@ -103,7 +98,7 @@ test('the cards follow data created through the API', async ({ page, playwright,
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(activity).toHaveAttribute('aria-busy', 'true');
   await expect(activity.getByRole('listitem')).toHaveCount(3);
-  releaseFullList();
+  fullList.release();
   await expect(activity.getByRole('listitem')).toHaveCount(8);
   await expect(activity).toHaveAttribute('aria-busy', 'false');
   await expect(toggle).toBeFocused();

@@ -64,3 +64,28 @@ export async function expectNoAxeViolations(page: Page, modalSelector?: string) 
  */
 export const toasts = (page: Page, { behindModal = false } = {}) =>
   page.getByRole('region', { name: 'Notifications (F8)', includeHidden: behindModal }).getByRole('listitem', { includeHidden: behindModal });
+
+export interface HeldRequests {
+  /** How many requests have been held so far. */
+  readonly count: number;
+  /** Lets every held request, and any later one, go on: to the server, or to a network error with 'abort'. */
+  release(): void;
+}
+
+/**
+ * Holds the page's requests to `url` until `release()`, so that a test can act while they are in flight
+ * (press a button again, close a panel, watch a loading state).
+ */
+export async function holdRequests(page: Page, url: string | RegExp, then: 'continue' | 'abort' = 'continue'): Promise<HeldRequests> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = { count: 0, release };
+  await page.route(url, async (route) => {
+    held.count += 1;
+    await released;
+    // An aborted route may have been dropped by the page already, which is what such a test wants.
+    if (then === 'abort') await route.abort().catch(() => {});
+    else await route.continue();
+  });
+  return held;
+}

@@ -6,7 +6,7 @@ import { format } from 'date-fns';
 import type { MedicalRecord } from '../src/shared/contracts/medical-records';
 import { samplePdf, samplePng } from '../src/server/db/sample-documents';
 import { pdfOfSize } from '../src/testing/documents';
-import { expect, expectNoAxeViolations, test, toasts, useStoredTheme } from './fixtures';
+import { expect, expectNoAxeViolations, holdRequests, test, toasts, useStoredTheme } from './fixtures';
 import type { RunningServer } from './support/server';
 
 const MIB_20 = 20 * 1024 * 1024;
@@ -490,25 +490,18 @@ test('pressing Upload again, or Enter in the description, while an upload runs s
   await openRecords(page, server);
   await openPanel(page);
   // Each request is held until the presses are done, so that they all land while the first upload runs.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let posts = 0;
-  await page.route('**/api/medical-records', async (route) => {
-    posts += 1;
-    await held;
-    await route.continue();
-  });
+  const posts = await holdRequests(page, '**/api/medical-records');
   await page.getByTestId('record-file-input').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: labPdf });
   const submit = panelOf(page).getByRole('button', { name: /Upload Record|Reading file…|Uploading…/ });
   await submit.click();
-  await expect.poll(() => posts).toBe(1);
+  await expect.poll(() => posts.count).toBe(1);
   await submit.click({ force: true }); // force: Playwright itself would wait for an aria-disabled button.
   await submit.press('Enter');
   await panelOf(page).getByLabel('Description (optional)').press('Enter');
-  release();
+  posts.release();
   await expectToast(page, 'Record uploaded', 'lab-results.pdf has been added to your records.');
   await expect(listOf(page).getByRole('listitem')).toHaveCount(1);
-  expect(posts).toBe(1);
+  expect(posts.count).toBe(1);
   expect(await listByApi(page, server)).toHaveLength(1);
 });
 
@@ -516,13 +509,8 @@ test('closing the panel mid-upload cancels it: the request is dropped and nothin
   const server = await freshServer('account');
   await openRecords(page, server);
   await openPanel(page);
-  // The request is held here, so the panel is closed while it is in flight.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/medical-records', async (route) => {
-    await held;
-    await route.abort().catch(() => {}); // Already dropped by the page, as it should be.
-  });
+  // The request is held, so the panel is closed while it is in flight; by its release the page has dropped it.
+  const upload = await holdRequests(page, '**/api/medical-records', 'abort');
   const dropped: string[] = [];
   page.on('requestfailed', (request) => request.method() === 'POST' && dropped.push(request.failure()?.errorText ?? ''));
 
@@ -533,7 +521,7 @@ test('closing the panel mid-upload cancels it: the request is dropped and nothin
   await expect(panelOf(page)).toHaveCount(0);
   await expectToast(page, 'Upload cancelled', 'Upload cancelled');
   await expect.poll(() => dropped).toEqual(['net::ERR_ABORTED']);
-  release();
+  upload.release();
   await page.unroute('**/api/medical-records');
   await expect(page.getByText('No records found')).toBeVisible();
   expect(await listByApi(page, server)).toEqual([]);

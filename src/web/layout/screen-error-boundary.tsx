@@ -1,7 +1,7 @@
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
+import { MessageScreen } from './message-screen';
 
 interface Props {
   /** The current path: moving to another screen clears the error, so the sidebar still leads somewhere. */
@@ -37,23 +37,15 @@ export class ScreenErrorBoundary extends Component<Props, State> {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className="flex min-h-[60vh] items-center justify-center">
-        <Card className="w-full max-w-md">
-          <CardContent className="space-y-4 pt-6">
-            <div className="flex items-center gap-2">
-              <AlertTriangle className="size-7 shrink-0 text-destructive" aria-hidden="true" />
-              <h1 className="text-xl font-bold">This page could not be shown</h1>
-            </div>
-            <p className="text-sm text-muted-foreground">
-              Part of HealthAssist failed to load, perhaps because it was updated while this page was open. Reloading
-              usually fixes it; your data is safe.
-            </p>
-            <Button onClick={() => window.location.reload()}>
-              <RotateCw aria-hidden="true" /> Reload
-            </Button>
-          </CardContent>
-        </Card>
-      </div>
+      <MessageScreen icon={AlertTriangle} title="This page could not be shown">
+        <p className="text-sm text-muted-foreground">
+          Part of HealthAssist failed to load, perhaps because it was updated while this page was open. Reloading
+          usually fixes it; your data is safe.
+        </p>
+        <Button onClick={() => window.location.reload()}>
+          <RotateCw aria-hidden="true" /> Reload
+        </Button>
+      </MessageScreen>
     );
   }
 }

@@ -23,7 +23,7 @@ export function DocumentViewer({ record, onClose, onCloseAutoFocus }: DocumentVi
             (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-dialog-close]')?.focus();
           }}
         >
-          <DialogTitle className="break-all pr-8 text-lg font-semibold">{record.filename}</DialogTitle>
+          <DialogTitle className="break-all pr-8">{record.filename}</DialogTitle>
           {record.fileType === 'application/pdf' ? (
             <iframe title={record.filename} src={recordFileUrl(record.id)} className="h-[75vh] w-full rounded-md border bg-white" />
           ) : (
