@@ -27,7 +27,7 @@ export async function fillRecords(backend: BenchBackend): Promise<void> {
           Array.from({ length: 100 }, (_, i) => ({
             userId: user.id,
             filename: `record-${batch * 100 + i}.pdf`,
-            fileType: 'application/pdf',
+            fileType: 'application/pdf' as const,
             fileSize: 700,
             description: 'Bench record',
             uploadDate: new Date(Date.UTC(2025, 0, 1) + (batch * 100 + i) * 3_600_000),
@@ -53,7 +53,7 @@ export async function benchListRecords(backend: BenchBackend): Promise<ListFigur
 
   // The very query the route runs, sent straight through the driver: the floor the API is measured against.
   const probe = await backend.open();
-  const query = listMedicalRecords(probe.db, 1).toSQL();
+  const query = listMedicalRecords(probe.db, { id: 1 }).toSQL();
   await probe.close();
   const driver = await backend.openDriver();
   const direct = await closedLoop(() => driver.query(query.sql, query.params), CONNECTIONS, SECONDS * 1000);

@@ -2,7 +2,10 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle } from './db/client';
+import { registerContracts } from './http/contract';
+import { registerCurrentPatient } from './http/current-patient';
 import { registerErrorHandler } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
 import { isApiPath, isAssetPath, pathOf } from './http/paths';
 import { API_ONLY_PAGE, registerWebApp } from './http/web-app';
 import { activitiesRoutes } from './routes/activities';
@@ -51,6 +54,9 @@ export async function buildApp({ database, logger = false, webRoot = null }: App
   });
 
   registerErrorHandler(app);
+  registerContracts(app);
+  registerCurrentPatient(app);
+  await registerOpenApi(app);
 
   const { db } = database;
   await app.register(

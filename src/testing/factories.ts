@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { describeActivity } from '../shared/rules/activities';
 import type { Database } from '../server/db/client';
 import { samplePdf } from '../server/db/sample-documents';
 import {
@@ -119,7 +120,7 @@ export async function createMedicalRecord(
 export async function createActivity(db: Database, userId: number, overrides: Partial<typeof activities.$inferInsert> = {}) {
   const [activity] = await db
     .insert(activities)
-    .values({ userId, description: 'Something happened', iconType: 'notifications', ...overrides })
+    .values({ userId, ...describeActivity('care_added', { careName: 'Something' }), ...overrides })
     .returning();
   return activity!;
 }

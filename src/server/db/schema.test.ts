@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ACTIVITY_TYPES } from '../../shared/rules/activities';
 import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
+import { APPOINTMENT_STATUSES, ICON_TYPES } from '../../shared/rules/statuses';
 import {
   createActivity,
   createAppointment,
@@ -49,6 +51,9 @@ async function refusal(write: () => Promise<unknown>) {
   return { code: sqlState(error), constraint: violatedConstraint(error) };
 }
 
+/** A value the column's type forbids, written anyway: the database must refuse it on its own. */
+const outsideItsType = (value: string) => value as never;
+
 const newRecord = (overrides: Partial<typeof medicalRecords.$inferInsert> = {}) =>
   db.insert(medicalRecords).values({ userId, filename: 'scan.pdf', fileType: 'application/pdf', fileSize: 100, ...overrides });
 
@@ -57,14 +62,14 @@ const bytesOfLength = (length: number) => sql`convert_to(repeat('x', ${length}::
 
 describe('CHECK constraints (23514)', () => {
   it.each([
-    ['an unknown communication preference', 'users_communication_preference_check', () => createUser(db, { communicationPreference: 'fax' })],
+    ['an unknown communication preference', 'users_communication_preference_check', () => createUser(db, { communicationPreference: outsideItsType('fax') })],
     ['an empty display name', 'users_display_name_check', () => createUser(db, { displayName: '' })],
     ['a display name over 200 characters', 'users_display_name_check', () => createUser(db, { displayName: 'a'.repeat(201) })],
     ['a negative deductible', 'insurance_plans_amounts_check', () => createInsurancePlan(db, userId, { deductible: -1 })],
     ['a negative deductible met', 'insurance_plans_amounts_check', () => createInsurancePlan(db, userId, { deductibleMet: -1 })],
     ['a negative out-of-pocket maximum', 'insurance_plans_amounts_check', () => createInsurancePlan(db, userId, { outOfPocketMax: -1 })],
     ['a negative out-of-pocket met', 'insurance_plans_amounts_check', () => createInsurancePlan(db, userId, { outOfPocketMet: -1 })],
-    ['a document type outside PDF, JPEG and PNG', 'medical_records_file_type_check', () => newRecord({ fileType: 'text/html' })],
+    ['a document type outside PDF, JPEG and PNG', 'medical_records_file_type_check', () => newRecord({ fileType: outsideItsType('text/html') })],
     ['an empty document', 'medical_records_file_size_check', () => newRecord({ fileSize: 0 })],
     ['a document over 20 MiB', 'medical_records_file_size_check', () => newRecord({ fileSize: MAX_DOCUMENT_BYTES + 1 })],
     ['an empty filename', 'medical_records_filename_check', () => newRecord({ filename: '' })],
@@ -77,16 +82,17 @@ describe('CHECK constraints (23514)', () => {
         await db.insert(medicalRecordFiles).values({ recordId: record!.id, contents: bytesOfLength(MAX_DOCUMENT_BYTES + 1) });
       },
     ],
-    ['a care status outside its set', 'preventative_care_status_check', () => createCareItem(db, userId, { status: 'pending' })],
-    ['a care status in another case', 'preventative_care_status_check', () => createCareItem(db, userId, { status: 'Overdue' })],
+    ['a care status outside its set', 'preventative_care_status_check', () => createCareItem(db, userId, { status: outsideItsType('pending') })],
+    ['a care status in another case', 'preventative_care_status_check', () => createCareItem(db, userId, { status: outsideItsType('Overdue') })],
     ['recurring every 0 months', 'preventative_care_recurring_months_check', () => createCareItem(db, userId, { recurringMonths: 0 })],
     ['recurring every 1,201 months', 'preventative_care_recurring_months_check', () => createCareItem(db, userId, { recurringMonths: 1201 })],
     [
       'an appointment status outside its set',
       'appointments_status_check',
-      async () => createAppointment(db, userId, (await createProvider(db, userId)).id, { status: 'rescheduled' }),
+      async () => createAppointment(db, userId, (await createProvider(db, userId)).id, { status: outsideItsType('rescheduled') }),
     ],
-    ['an unknown activity icon', 'activities_icon_type_check', () => createActivity(db, userId, { iconType: 'star' })],
+    ['an unknown activity icon', 'activities_icon_type_check', () => createActivity(db, userId, { iconType: outsideItsType('star') })],
+    ['an unknown activity type', 'activities_activity_type_check', () => createActivity(db, userId, { activityType: outsideItsType('info') })],
   ])('refuses %s', async (_case, constraint, write) => {
     expect(await refusal(write)).toEqual({ code: '23514', constraint });
   });
@@ -101,10 +107,9 @@ describe('CHECK constraints (23514)', () => {
     await createCareItem(db, userId, { status: 'completed', recurringMonths: 1200 });
     await createCareItem(db, userId, { recurringMonths: null });
     const provider = await createProvider(db, userId);
-    for (const status of ['scheduled', 'completed', 'cancelled']) await createAppointment(db, userId, provider.id, { status });
-    for (const iconType of ['folder_open', 'calendar_today', 'notifications', 'check_circle', 'health_and_safety']) {
-      await createActivity(db, userId, { iconType });
-    }
+    for (const status of APPOINTMENT_STATUSES) await createAppointment(db, userId, provider.id, { status });
+    for (const iconType of ICON_TYPES) await createActivity(db, userId, { iconType });
+    for (const activityType of ACTIVITY_TYPES) await createActivity(db, userId, { activityType });
   });
 });
 

@@ -2,7 +2,8 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { addDays, addMonths, formatISO, subDays, subHours, subMinutes, subMonths } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
-import type { IconType } from '../../shared/rules/statuses';
+import { describeActivity, type DescribedActivity } from '../../shared/rules/activities';
+import { formatDate } from '../../shared/rules/formats';
 import type { Database } from './client';
 import { samplePdf, samplePng } from './sample-documents';
 import {
@@ -130,14 +131,14 @@ async function seedDemoData(tx: Database, now: Date): Promise<void> {
   const documents = [
     {
       filename: 'lab-results-cbc.pdf',
-      fileType: 'application/pdf',
+      fileType: 'application/pdf' as const,
       bytes: samplePdf('Complete Blood Count', ['Patient: Alex Morgan', 'Hemoglobin: 14.1 g/dL (normal)', 'White cells: 6.2 x10^9/L (normal)']),
       description: 'Blood work from the annual physical',
       uploadDate: subDays(now, 3),
     },
     {
       filename: 'insurance-card-front.png',
-      fileType: 'image/png',
+      fileType: 'image/png' as const,
       bytes: samplePng(),
       description: 'Insurance card (front)',
       uploadDate: subDays(now, 40),
@@ -152,21 +153,15 @@ async function seedDemoData(tx: Database, now: Date): Promise<void> {
     await tx.insert(medicalRecordFiles).values({ recordId: record.id, contents: sql`decode(${bytes.toString('base64')}, 'base64')` });
   }
 
-  const recent: Array<[IconType, string, string, Date, number | undefined]> = [
-    ['folder_open', 'record_uploaded', 'Uploaded lab-results-cbc.pdf', subDays(now, 3), undefined],
-    ['calendar_today', 'appointment_scheduled', 'Scheduled Eye Examination with Dr. James Patel', subHours(now, 30), visits[1]?.id],
-    ['check_circle', 'care_completed', 'Completed Flu Vaccine', subDays(now, 30), care[4]?.id],
-    ['notifications', 'care_reminder', 'Dental Cleaning is overdue', subMinutes(now, 45), care[0]?.id],
-    ['health_and_safety', 'insurance_updated', 'Updated Blue Cross Blue Shield insurance information', subDays(now, 10), plan.id],
+  const eyeExamDate = formatDate(day(addDays(now, 9)));
+  const recent: Array<[DescribedActivity, Date, number | undefined]> = [
+    [describeActivity('record_uploaded', { filename: 'lab-results-cbc.pdf' }), subDays(now, 3), undefined],
+    [describeActivity('appointment_scheduled', { type: 'Eye Examination', provider: 'Dr. James Patel', date: eyeExamDate }), subHours(now, 30), visits[1]?.id],
+    [describeActivity('care_completed', { careName: 'Flu Vaccine' }), subDays(now, 30), care[4]?.id],
+    [describeActivity('care_reminder', { careName: 'Dental Cleaning' }), subMinutes(now, 45), care[0]?.id],
+    [describeActivity('insurance_updated', { provider: 'Blue Cross Blue Shield' }), subDays(now, 10), plan.id],
   ];
   await tx.insert(activities).values(
-    recent.map(([iconType, activityType, description, timestamp, relatedItemId]) => ({
-      userId,
-      iconType,
-      activityType,
-      description,
-      timestamp,
-      relatedItemId: relatedItemId ?? null,
-    })),
+    recent.map(([activity, timestamp, relatedItemId]) => ({ userId, ...activity, timestamp, relatedItemId: relatedItemId ?? null })),
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_LIST_MAX } from '../../shared/contracts/activities';
+import { describeActivity } from '../../shared/rules/activities';
 import { activities } from '../db/schema/index';
 import { createActivity } from '../../testing/factories';
 import { api, useTestApp } from '../../testing/test-app';
@@ -20,8 +21,8 @@ async function insertMany(userId: number, count: number, start = Date.parse('202
   await t.db.insert(activities).values(
     Array.from({ length: count }, (_, n) => ({
       userId,
+      ...describeActivity('care_added', { careName: 'x' }),
       description: `Activity ${n + 1}`,
-      iconType: 'notifications',
       timestamp: new Date(start + n * 60_000),
     })),
   );
@@ -41,10 +42,9 @@ describe('GET /api/activities/{userId}', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers each activity with its fields, the type defaulting to info', async () => {
+  it('answers each activity with its fields', async () => {
     const activity = await createActivity(t.db, t.userId, {
-      description: 'Uploaded lab-report.pdf',
-      iconType: 'folder_open',
+      ...describeActivity('record_uploaded', { filename: 'lab-report.pdf' }),
       relatedItemId: 7,
       timestamp: new Date('2026-02-03T04:05:06.789Z'),
     });
@@ -53,7 +53,7 @@ describe('GET /api/activities/{userId}', () => {
       {
         id: activity.id,
         userId: t.userId,
-        activityType: 'info',
+        activityType: 'record_uploaded',
         description: 'Uploaded lab-report.pdf',
         timestamp: '2026-02-03T04:05:06.789Z',
         relatedItemId: 7,

@@ -1,15 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { ActivityListQuery, ACTIVITY_LIST_MAX } from '../../shared/contracts/activities';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ActivityList, ActivityListQuery, ACTIVITY_LIST_MAX } from '../../shared/contracts/activities';
 import { UserIdParams } from '../../shared/contracts/common';
 import type { Database } from '../db/client';
-import { requireCurrentUser } from '../http/current-user';
-import { parseInput } from '../http/errors';
 import { listActivities } from '../services/activity-log';
 
-export const activitiesRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  app.get('/activities/:userId', async (request) => {
-    const { userId } = parseInput(UserIdParams, request.params);
-    const { limit } = parseInput(ActivityListQuery, request.query);
-    return listActivities(db, requireCurrentUser(userId), limit ?? ACTIVITY_LIST_MAX);
-  });
+export const activitiesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/activities/:userId',
+    {
+      schema: {
+        summary: "The patient's activity feed, newest first",
+        params: UserIdParams,
+        querystring: ActivityListQuery,
+        response: { 200: ActivityList },
+      },
+    },
+    async (request) => listActivities(db, request.patient, request.query.limit ?? ACTIVITY_LIST_MAX),
+  );
 };

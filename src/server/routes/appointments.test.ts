@@ -1,6 +1,7 @@
 import { addDays, format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../shared/rules/formats';
+import type { AppointmentStatus } from '../../shared/rules/statuses';
 import { createAppointment, createCareItem, createProvider } from '../../testing/factories';
 import { INTERNAL_ERROR, api, expectRefused, snapshotData, useTestApp, withFailingActivityLog } from '../../testing/test-app';
 
@@ -438,7 +439,7 @@ describe('PATCH /api/appointments/{id}/status', () => {
     ]);
   });
 
-  it.each([
+  it.each<[AppointmentStatus, string]>([
     ['completed', 'cancelled'],
     ['completed', 'completed'],
     ['cancelled', 'completed'],

@@ -1,13 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
+  Appointment,
+  AppointmentList,
   AppointmentStatusBody,
-  QuickScheduleAppointmentBody,
-  ScheduleAppointmentBody,
+  CreateAppointmentBody,
+  ProviderList,
 } from '../../shared/contracts/appointments';
 import { IdParams, UserIdParams } from '../../shared/contracts/common';
 import type { Database } from '../db/client';
-import { currentUserId, requireCurrentUser } from '../http/current-user';
-import { parseInput } from '../http/errors';
+import { errorResponses } from '../http/contract';
 import {
   changeAppointmentStatus,
   listAppointments,
@@ -17,38 +19,50 @@ import {
 } from '../services/appointments';
 
 /** The quick scheduling dialog sends service/date/timeSlot; Schedule New sends the table's own names. */
-function parseNewAppointment(body: unknown): { userId: number; appointment: NewAppointment } {
-  const isQuick = typeof body === 'object' && body !== null && ('service' in body || 'timeSlot' in body);
-  if (isQuick) {
-    const { userId, service, date, timeSlot, providerId, notes, careItemId } = parseInput(QuickScheduleAppointmentBody, body);
-    return {
-      userId,
-      appointment: { providerId, appointmentType: service, appointmentDate: date, appointmentTime: timeSlot, notes, careItemId },
-    };
+function toNewAppointment(body: z.output<typeof CreateAppointmentBody>): NewAppointment {
+  if ('service' in body) {
+    const { service, date, timeSlot, providerId, notes, careItemId } = body;
+    return { providerId, appointmentType: service, appointmentDate: date, appointmentTime: timeSlot, notes, careItemId };
   }
-  const { userId, status: _status, ...appointment } = parseInput(ScheduleAppointmentBody, body);
-  return { userId, appointment };
+  const { userId: _userId, status: _status, ...appointment } = body;
+  return appointment;
 }
 
-export const appointmentsRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  app.get('/appointments/:userId', async (request) => {
-    const { userId } = parseInput(UserIdParams, request.params);
-    return listAppointments(db, requireCurrentUser(userId));
-  });
+export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/appointments/:userId',
+    { schema: { summary: "The patient's appointments by date, then time of day", params: UserIdParams, response: { 200: AppointmentList } } },
+    async (request) => listAppointments(db, request.patient),
+  );
 
-  app.post('/appointments', async (request, reply) => {
-    const { userId, appointment } = parseNewAppointment(request.body);
-    return reply.status(201).send(await scheduleAppointment(db, requireCurrentUser(userId), appointment));
-  });
+  app.post(
+    '/appointments',
+    {
+      schema: {
+        summary: "Schedule an appointment: Schedule New's payload, or the quick dialog's (service, date, timeSlot)",
+        body: CreateAppointmentBody,
+        response: { 201: Appointment },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await scheduleAppointment(db, request.patient, toNewAppointment(request.body))),
+  );
 
-  app.patch('/appointments/:id/status', async (request) => {
-    const { id } = parseInput(IdParams, request.params);
-    const { status } = parseInput(AppointmentStatusBody, request.body);
-    return changeAppointmentStatus(db, currentUserId(), id, status);
-  });
+  app.patch(
+    '/appointments/:id/status',
+    {
+      schema: {
+        summary: 'Cancel or complete a scheduled appointment',
+        params: IdParams,
+        body: AppointmentStatusBody,
+        response: { 200: Appointment, ...errorResponses(409) },
+      },
+    },
+    async (request) => changeAppointmentStatus(db, request.patient, request.params.id, request.body.status),
+  );
 
-  app.get('/providers/:userId', async (request) => {
-    const { userId } = parseInput(UserIdParams, request.params);
-    return listProviders(db, requireCurrentUser(userId));
-  });
+  app.get(
+    '/providers/:userId',
+    { schema: { summary: "The patient's healthcare providers by name", params: UserIdParams, response: { 200: ProviderList } } },
+    async (request) => listProviders(db, request.patient),
+  );
 };

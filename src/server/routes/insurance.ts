@@ -1,9 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, UserIdParams } from '../../shared/contracts/common';
-import { CreateInsurancePlanBody, InsuranceIdParams, UpdateInsurancePlanBody } from '../../shared/contracts/insurance';
+import {
+  CreateInsurancePlanBody,
+  InsuranceBenefitList,
+  InsuranceIdParams,
+  InsurancePlan,
+  InsurancePlanList,
+  UpdateInsurancePlanBody,
+} from '../../shared/contracts/insurance';
 import type { Database } from '../db/client';
-import { currentUserId, requireCurrentUser } from '../http/current-user';
-import { parseInput } from '../http/errors';
+import { errorResponses } from '../http/contract';
 import {
   createInsurancePlan,
   listInsuranceBenefits,
@@ -11,29 +17,48 @@ import {
   updateInsurancePlan,
 } from '../services/insurance';
 
-export const insuranceRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  const listPlans = async (request: { params: unknown }) => {
-    const { userId } = parseInput(UserIdParams, request.params);
-    return listInsurancePlans(db, requireCurrentUser(userId));
+export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const listPlans = {
+    schema: { summary: "The patient's insurance plans, the primary first", params: UserIdParams, response: { 200: InsurancePlanList } },
   };
-  app.get('/insurance/:userId', listPlans);
+  app.get('/insurance/:userId', listPlans, async (request) => listInsurancePlans(db, request.patient));
   // Part 2 §7 names the same list under this path too.
-  app.get('/insurance-plans/:userId', listPlans);
+  app.get('/insurance-plans/:userId', listPlans, async (request) => listInsurancePlans(db, request.patient));
 
-  app.get('/insurance/benefits/:insuranceId', async (request) => {
-    const { insuranceId } = parseInput(InsuranceIdParams, request.params);
-    return listInsuranceBenefits(db, currentUserId(), insuranceId);
-  });
+  app.get(
+    '/insurance/benefits/:insuranceId',
+    { schema: { summary: "The benefits of one of the patient's plans", params: InsuranceIdParams, response: { 200: InsuranceBenefitList } } },
+    async (request) => listInsuranceBenefits(db, request.patient, request.params.insuranceId),
+  );
 
-  app.post('/insurance', async (request, reply) => {
-    const { userId, ...plan } = parseInput(CreateInsurancePlanBody, request.body);
-    return reply.status(201).send(await createInsurancePlan(db, requireCurrentUser(userId), plan));
-  });
+  app.post(
+    '/insurance',
+    {
+      schema: {
+        summary: 'Add an insurance plan (one primary plan per patient)',
+        body: CreateInsurancePlanBody,
+        response: { 201: InsurancePlan, ...errorResponses(409) },
+      },
+    },
+    async (request, reply) => {
+      const { userId: _userId, ...plan } = request.body;
+      return reply.status(201).send(await createInsurancePlan(db, request.patient, plan));
+    },
+  );
 
-  app.patch('/insurance/:id', async (request) => {
-    const { id } = parseInput(IdParams, request.params);
-    const { userId, ...changes } = parseInput(UpdateInsurancePlanBody, request.body);
-    if (userId !== undefined) requireCurrentUser(userId);
-    return updateInsurancePlan(db, currentUserId(), id, changes);
-  });
+  app.patch(
+    '/insurance/:id',
+    {
+      schema: {
+        summary: 'Change an insurance plan (any of its fields)',
+        params: IdParams,
+        body: UpdateInsurancePlanBody,
+        response: { 200: InsurancePlan, ...errorResponses(409) },
+      },
+    },
+    async (request) => {
+      const { userId: _userId, ...changes } = request.body;
+      return updateInsurancePlan(db, request.patient, request.params.id, changes);
+    },
+  );
 };

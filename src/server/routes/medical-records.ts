@@ -1,11 +1,15 @@
 import { create as contentDisposition } from 'content-disposition';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { IdParams, UserIdParams } from '../../shared/contracts/common';
-import { CreateMedicalRecordBody, MedicalRecordFileQuery } from '../../shared/contracts/medical-records';
-import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
+import {
+  CreateMedicalRecordBody,
+  MedicalRecord,
+  MedicalRecordFileQuery,
+  MedicalRecordList,
+} from '../../shared/contracts/medical-records';
+import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import type { Database } from '../db/client';
-import { currentUserId, requireCurrentUser } from '../http/current-user';
-import { parseInput } from '../http/errors';
 import {
   createMedicalRecord,
   deleteMedicalRecord,
@@ -22,33 +26,58 @@ export const UPLOAD_BODY_LIMIT = Math.ceil(MAX_DOCUMENT_BYTES / 3) * 4 + 64 * 10
  */
 const DOCUMENT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
-export const medicalRecordsRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  app.get('/medical-records/:userId', async (request) => {
-    const { userId } = parseInput(UserIdParams, request.params);
-    return listMedicalRecords(db, requireCurrentUser(userId));
-  });
+/** The document's bytes, in the type detected when it was uploaded. */
+const documentBytes = {
+  description: 'The document, inline or (with download=1) as an attachment under its original filename',
+  content: Object.fromEntries(
+    DOCUMENT_TYPES.map((type) => [type, { schema: z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ format: 'binary' }) }]),
+  ),
+};
 
-  app.post('/medical-records', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
-    const body = parseInput(CreateMedicalRecordBody, request.body);
-    const record = await createMedicalRecord(db, requireCurrentUser(body.userId), body);
-    return reply.status(201).send(record);
-  });
+export const medicalRecordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/medical-records/:userId',
+    { schema: { summary: "The patient's documents, newest first, without their bytes", params: UserIdParams, response: { 200: MedicalRecordList } } },
+    async (request) => listMedicalRecords(db, request.patient),
+  );
 
-  app.get('/medical-records/:id/file', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params);
-    const { download } = parseInput(MedicalRecordFileQuery, request.query);
-    const file = await readMedicalRecordFile(db, currentUserId(), id);
-    return reply
-      .header('Content-Type', file.fileType)
-      .header('Content-Disposition', contentDisposition(file.filename, { type: download === '1' ? 'attachment' : 'inline' }))
-      .header('Content-Security-Policy', DOCUMENT_CSP)
-      .header('Cross-Origin-Resource-Policy', 'same-origin')
-      .send(file.contents);
-  });
+  app.post(
+    '/medical-records',
+    {
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: { summary: 'Upload a document (PDF, JPEG or PNG, at most 20 MiB)', body: CreateMedicalRecordBody, response: { 201: MedicalRecord } },
+    },
+    async (request, reply) => reply.status(201).send(await createMedicalRecord(db, request.patient, request.body)),
+  );
 
-  app.delete('/medical-records/:id', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params);
-    await deleteMedicalRecord(db, currentUserId(), id);
-    return reply.status(204).send();
-  });
+  app.get(
+    '/medical-records/:id/file',
+    {
+      schema: {
+        summary: "A document's bytes",
+        params: IdParams,
+        querystring: MedicalRecordFileQuery,
+        response: { 200: documentBytes },
+      },
+    },
+    async (request, reply) => {
+      const file = await readMedicalRecordFile(db, request.patient, request.params.id);
+      const type = request.query.download === '1' ? 'attachment' : 'inline';
+      return reply
+        .header('Content-Type', file.fileType)
+        .header('Content-Disposition', contentDisposition(file.filename, { type }))
+        .header('Content-Security-Policy', DOCUMENT_CSP)
+        .header('Cross-Origin-Resource-Policy', 'same-origin')
+        .send(file.contents);
+    },
+  );
+
+  app.delete(
+    '/medical-records/:id',
+    { schema: { summary: 'Delete a document and its bytes', params: IdParams, response: { 204: z.null().meta({ description: 'Deleted' }) } } },
+    async (request, reply) => {
+      await deleteMedicalRecord(db, request.patient, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -1,25 +1,35 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, UserIdParams } from '../../shared/contracts/common';
-import { CreateCareItemBody, UpdateCareItemBody } from '../../shared/contracts/preventative-care';
+import { CareItem, CareItemList, CreateCareItemBody, UpdateCareItemBody } from '../../shared/contracts/preventative-care';
 import type { Database } from '../db/client';
-import { currentUserId, requireCurrentUser } from '../http/current-user';
-import { parseInput } from '../http/errors';
 import { createCareItem, listCareItems, updateCareItem } from '../services/preventative-care';
 
-export const preventativeCareRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  app.get('/preventative-care/:userId', async (request) => {
-    const { userId } = parseInput(UserIdParams, request.params);
-    return listCareItems(db, requireCurrentUser(userId));
-  });
+export const preventativeCareRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/preventative-care/:userId',
+    { schema: { summary: "The patient's preventative care items by due date", params: UserIdParams, response: { 200: CareItemList } } },
+    async (request) => listCareItems(db, request.patient),
+  );
 
-  app.post('/preventative-care', async (request, reply) => {
-    const { userId, ...item } = parseInput(CreateCareItemBody, request.body);
-    return reply.status(201).send(await createCareItem(db, requireCurrentUser(userId), item));
-  });
+  app.post(
+    '/preventative-care',
+    { schema: { summary: 'Add a preventative care item', body: CreateCareItemBody, response: { 201: CareItem } } },
+    async (request, reply) => {
+      const { userId: _userId, ...item } = request.body;
+      return reply.status(201).send(await createCareItem(db, request.patient, item));
+    },
+  );
 
-  app.patch('/preventative-care/:id', async (request) => {
-    const { id } = parseInput(IdParams, request.params);
-    const changes = parseInput(UpdateCareItemBody, request.body);
-    return updateCareItem(db, currentUserId(), id, changes);
-  });
+  app.patch(
+    '/preventative-care/:id',
+    {
+      schema: {
+        summary: 'Change a care item; completing one sets lastCompleted to today unless given',
+        params: IdParams,
+        body: UpdateCareItemBody,
+        response: { 200: CareItem },
+      },
+    },
+    async (request) => updateCareItem(db, request.patient, request.params.id, request.body),
+  );
 };

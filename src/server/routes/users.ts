@@ -1,20 +1,28 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../http/contract';
 import { IdParams } from '../../shared/contracts/common';
-import { UpdateUserBody } from '../../shared/contracts/users';
+import { UpdateUserBody, User } from '../../shared/contracts/users';
 import type { Database } from '../db/client';
-import { requireCurrentUser } from '../http/current-user';
-import { parseInput } from '../http/errors';
 import { getUser, updateUser } from '../services/users';
 
-export const usersRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  app.get('/users/:id', async (request) => {
-    const { id } = parseInput(IdParams, request.params);
-    return getUser(db, requireCurrentUser(id));
-  });
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/users/:id',
+    { config: { userParam: 'id' }, schema: { summary: 'The patient', params: IdParams, response: { 200: User } } },
+    async (request) => getUser(db, request.patient),
+  );
 
-  app.patch('/users/:id', async (request) => {
-    const { id } = parseInput(IdParams, request.params);
-    const changes = parseInput(UpdateUserBody, request.body);
-    return updateUser(db, requireCurrentUser(id), changes);
-  });
+  app.patch(
+    '/users/:id',
+    {
+      config: { userParam: 'id' },
+      schema: {
+        summary: "Save the patient's profile",
+        params: IdParams,
+        body: UpdateUserBody,
+        response: { 200: User, ...errorResponses(409) },
+      },
+    },
+    async (request) => updateUser(db, request.patient, request.body),
+  );
 };

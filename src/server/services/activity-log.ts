@@ -1,26 +1,29 @@
-import { desc, eq } from 'drizzle-orm';
-import type { IconType } from '../../shared/rules/statuses';
+import { desc } from 'drizzle-orm';
+import { describeActivity, type ActivityType, type ActivityValues } from '../../shared/rules/activities';
 import type { Database } from '../db/client';
 import { activities } from '../db/schema/index';
+import type { Patient } from '../http/current-patient';
+import { ownRows } from './owned';
 
-export interface NewActivity {
-  userId: number;
-  activityType: string;
-  description: string;
-  iconType: IconType;
-  relatedItemId?: number | null;
+/**
+ * The only way an activity is written: one of the closed list of kinds, its description filled from `values`.
+ * Call inside the transaction of the change it records, so both commit or neither does.
+ */
+export async function recordActivity<Type extends ActivityType>(
+  tx: Database,
+  patient: Patient,
+  type: Type,
+  values: ActivityValues<Type>,
+  relatedItemId: number,
+): Promise<void> {
+  await tx.insert(activities).values({ userId: patient.id, ...describeActivity(type, values), relatedItemId });
 }
 
-/** Call inside the transaction of the change it records, so both commit or neither does. */
-export async function recordActivity(tx: Database, activity: NewActivity): Promise<void> {
-  await tx.insert(activities).values(activity);
-}
-
-export function listActivities(db: Database, userId: number, limit: number) {
+export function listActivities(db: Database, patient: Patient, limit: number) {
   return db
     .select()
     .from(activities)
-    .where(eq(activities.userId, userId))
+    .where(ownRows(activities, patient))
     .orderBy(desc(activities.timestamp), desc(activities.id))
     .limit(limit);
 }

@@ -3,8 +3,10 @@ import { PREFERENCE_SORT_TIMES } from '../../shared/rules/appointments';
 import { formatDate } from '../../shared/rules/formats';
 import type { Database } from '../db/client';
 import { appointments, preventativeCare, providers } from '../db/schema/index';
-import { conflict, notFound } from '../http/errors';
+import type { Patient } from '../http/current-patient';
+import { conflict } from '../http/errors';
 import { recordActivity } from './activity-log';
+import { foundOr404, ownRow, ownRows } from './owned';
 import { findCareItem } from './preventative-care';
 
 /** Both POST payload shapes, normalised. */
@@ -27,31 +29,33 @@ const sortTime = sql`case ${appointments.appointmentTime} ${sql.raw(
     .join(' '),
 )} else ${appointments.appointmentTime} end`;
 
-export function listAppointments(db: Database, userId: number) {
+export function listAppointments(db: Database, patient: Patient) {
   return db
     .select()
     .from(appointments)
-    .where(eq(appointments.userId, userId))
+    .where(ownRows(appointments, patient))
     .orderBy(asc(appointments.appointmentDate), asc(sortTime), asc(appointments.id));
 }
 
-export function listProviders(db: Database, userId: number) {
-  return db.select().from(providers).where(eq(providers.userId, userId)).orderBy(asc(providers.name), asc(providers.id));
+export function listProviders(db: Database, patient: Patient) {
+  return db.select().from(providers).where(ownRows(providers, patient)).orderBy(asc(providers.name), asc(providers.id));
 }
 
-export async function scheduleAppointment(db: Database, userId: number, input: NewAppointment) {
+export async function scheduleAppointment(db: Database, patient: Patient, input: NewAppointment) {
   return db.transaction(async (tx) => {
-    const [provider] = await tx
-      .select({ id: providers.id, name: providers.name })
-      .from(providers)
-      .where(and(eq(providers.id, input.providerId), eq(providers.userId, userId)));
-    if (!provider) throw notFound('Provider not found');
-    const careItem = input.careItemId == null ? null : await findCareItem(tx, userId, input.careItemId);
+    const provider = foundOr404(
+      await tx
+        .select({ id: providers.id, name: providers.name })
+        .from(providers)
+        .where(ownRow(providers, patient, input.providerId)),
+      'Provider',
+    );
+    const careItem = input.careItemId == null ? null : await findCareItem(tx, patient, input.careItemId);
 
     const [appointment] = await tx
       .insert(appointments)
       .values({
-        userId,
+        userId: patient.id,
         providerId: provider.id,
         appointmentType: input.appointmentType,
         appointmentDate: input.appointmentDate,
@@ -68,29 +72,25 @@ export async function scheduleAppointment(db: Database, userId: number, input: N
         .set({ status: 'scheduled' })
         .where(and(eq(preventativeCare.id, careItem.id), ne(preventativeCare.status, 'completed')));
     }
-    await recordActivity(tx, {
-      userId,
-      activityType: 'appointment_scheduled',
-      description: `Scheduled ${appointment.appointmentType} with ${provider.name} on ${formatDate(appointment.appointmentDate)}`,
-      iconType: 'calendar_today',
-      relatedItemId: appointment.id,
-    });
+    await recordActivity(
+      tx,
+      patient,
+      'appointment_scheduled',
+      { type: appointment.appointmentType, provider: provider.name, date: formatDate(appointment.appointmentDate) },
+      appointment.id,
+    );
     return appointment;
   });
 }
 
 export async function changeAppointmentStatus(
   db: Database,
-  userId: number,
+  patient: Patient,
   id: number,
   status: 'cancelled' | 'completed',
 ) {
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(appointments)
-      .where(and(eq(appointments.id, id), eq(appointments.userId, userId)));
-    if (!existing) throw notFound('Appointment not found');
+    const existing = foundOr404(await tx.select().from(appointments).where(ownRow(appointments, patient, id)), 'Appointment');
     if (existing.status !== 'scheduled') {
       throw conflict(`This appointment is already ${existing.status}; only a scheduled appointment can change`);
     }
@@ -101,13 +101,13 @@ export async function changeAppointmentStatus(
       .where(and(eq(appointments.id, id), eq(appointments.status, 'scheduled')))
       .returning();
     if (!appointment) throw conflict('This appointment was changed by another request; reload and try again');
-    await recordActivity(tx, {
-      userId,
-      activityType: status === 'cancelled' ? 'appointment_cancelled' : 'appointment_completed',
-      description: `${status === 'cancelled' ? 'Cancelled' : 'Completed'} ${appointment.appointmentType} on ${formatDate(appointment.appointmentDate)}`,
-      iconType: 'calendar_today',
-      relatedItemId: appointment.id,
-    });
+    await recordActivity(
+      tx,
+      patient,
+      status === 'cancelled' ? 'appointment_cancelled' : 'appointment_completed',
+      { type: appointment.appointmentType, date: formatDate(appointment.appointmentDate) },
+      appointment.id,
+    );
     return appointment;
   });
 }

@@ -3,67 +3,55 @@ import type { z } from 'zod';
 import type { CreateInsurancePlanBody, UpdateInsurancePlanBody } from '../../shared/contracts/insurance';
 import type { Database } from '../db/client';
 import { insuranceBenefits, insurancePlans } from '../db/schema/index';
-import { conflict, notFound } from '../http/errors';
+import type { Patient } from '../http/current-patient';
+import { conflict } from '../http/errors';
 import { recordActivity } from './activity-log';
+import { foundOr404, ownRow, ownRows } from './owned';
 
 type NewPlan = Omit<z.output<typeof CreateInsurancePlanBody>, 'userId'>;
 type PlanChanges = Omit<z.output<typeof UpdateInsurancePlanBody>, 'userId'>;
 
 const PRIMARY_EXISTS = 'A primary insurance plan already exists; edit it instead';
 
-export function listInsurancePlans(db: Database, userId: number) {
+export function listInsurancePlans(db: Database, patient: Patient) {
   return db
     .select()
     .from(insurancePlans)
-    .where(eq(insurancePlans.userId, userId))
+    .where(ownRows(insurancePlans, patient))
     .orderBy(desc(insurancePlans.isPrimary), asc(insurancePlans.id));
 }
 
-export async function createInsurancePlan(db: Database, userId: number, input: NewPlan) {
+export async function createInsurancePlan(db: Database, patient: Patient, input: NewPlan) {
   return db.transaction(async (tx) => {
-    if (input.isPrimary && (await findPrimaryPlanId(tx, userId)) !== null) throw conflict(PRIMARY_EXISTS);
+    if (input.isPrimary && (await findPrimaryPlanId(tx, patient)) !== null) throw conflict(PRIMARY_EXISTS);
     const [plan] = await tx
       .insert(insurancePlans)
-      .values({ ...input, userId })
+      .values({ ...input, userId: patient.id })
       .returning();
     if (!plan) throw new Error('insert returned no row');
-    await recordActivity(tx, {
-      userId,
-      activityType: 'insurance_added',
-      description: `Added ${plan.provider} insurance plan`,
-      iconType: 'health_and_safety',
-      relatedItemId: plan.id,
-    });
+    await recordActivity(tx, patient, 'insurance_added', { provider: plan.provider }, plan.id);
     return plan;
   });
 }
 
-export async function updateInsurancePlan(db: Database, userId: number, id: number, changes: PlanChanges) {
+export async function updateInsurancePlan(db: Database, patient: Patient, id: number, changes: PlanChanges) {
   return db.transaction(async (tx) => {
-    const existing = await findPlan(tx, userId, id);
+    const existing = await findPlan(tx, patient, id);
     if (changes.isPrimary && !existing.isPrimary) {
-      const otherPrimary = await findPrimaryPlanId(tx, userId, id);
+      const otherPrimary = await findPrimaryPlanId(tx, patient, id);
       if (otherPrimary !== null) throw conflict(PRIMARY_EXISTS);
     }
-    const [plan] = await tx
-      .update(insurancePlans)
-      .set(changes)
-      .where(and(eq(insurancePlans.id, id), eq(insurancePlans.userId, userId)))
-      .returning();
-    if (!plan) throw notFound('Insurance plan not found');
-    await recordActivity(tx, {
-      userId,
-      activityType: 'insurance_updated',
-      description: `Updated ${plan.provider} insurance information`,
-      iconType: 'health_and_safety',
-      relatedItemId: plan.id,
-    });
+    const plan = foundOr404(
+      await tx.update(insurancePlans).set(changes).where(ownRow(insurancePlans, patient, id)).returning(),
+      'Insurance plan',
+    );
+    await recordActivity(tx, patient, 'insurance_updated', { provider: plan.provider }, plan.id);
     return plan;
   });
 }
 
-export async function listInsuranceBenefits(db: Database, userId: number, insuranceId: number) {
-  await findPlan(db, userId, insuranceId);
+export async function listInsuranceBenefits(db: Database, patient: Patient, insuranceId: number) {
+  await findPlan(db, patient, insuranceId);
   return db
     .select()
     .from(insuranceBenefits)
@@ -71,18 +59,13 @@ export async function listInsuranceBenefits(db: Database, userId: number, insura
     .orderBy(asc(insuranceBenefits.id));
 }
 
-/** The user's plan with this id, or a 404: another user's plan does not exist for this patient. */
-export async function findPlan(db: Database, userId: number, id: number) {
-  const [plan] = await db
-    .select()
-    .from(insurancePlans)
-    .where(and(eq(insurancePlans.id, id), eq(insurancePlans.userId, userId)));
-  if (!plan) throw notFound('Insurance plan not found');
-  return plan;
+/** The patient's plan with this id, or a 404: another user's plan does not exist for this patient. */
+export async function findPlan(db: Database, patient: Patient, id: number) {
+  return foundOr404(await db.select().from(insurancePlans).where(ownRow(insurancePlans, patient, id)), 'Insurance plan');
 }
 
-async function findPrimaryPlanId(db: Database, userId: number, exceptId?: number): Promise<number | null> {
-  const conditions = [eq(insurancePlans.userId, userId), eq(insurancePlans.isPrimary, true)];
+async function findPrimaryPlanId(db: Database, patient: Patient, exceptId?: number): Promise<number | null> {
+  const conditions = [ownRows(insurancePlans, patient), eq(insurancePlans.isPrimary, true)];
   if (exceptId !== undefined) conditions.push(ne(insurancePlans.id, exceptId));
   const [plan] = await db
     .select({ id: insurancePlans.id })

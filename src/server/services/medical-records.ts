@@ -1,22 +1,24 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { CreateMedicalRecordBody } from '../../shared/contracts/medical-records';
 import { documentMessages, isDocumentType, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import type { Database } from '../db/client';
 import { medicalRecordFiles, medicalRecords } from '../db/schema/index';
-import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import type { Patient } from '../http/current-patient';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { recordActivity } from './activity-log';
 import { decodeHead, parseBase64DataUrl } from './data-url';
 import { findPlan } from './insurance';
+import { foundOr404, ownRow, ownRows } from './owned';
 
-type NewRecord = z.output<typeof CreateMedicalRecordBody>;
+type NewRecord = Omit<z.output<typeof CreateMedicalRecordBody>, 'userId'>;
 
-export function listMedicalRecords(db: Database, userId: number) {
+export function listMedicalRecords(db: Database, patient: Patient) {
   return db
     .select()
     .from(medicalRecords)
-    .where(eq(medicalRecords.userId, userId))
+    .where(ownRows(medicalRecords, patient))
     .orderBy(desc(medicalRecords.uploadDate), desc(medicalRecords.id));
 }
 
@@ -24,8 +26,9 @@ export function listMedicalRecords(db: Database, userId: number) {
  * Checks the upload against its bytes — size decoded, type by magic bytes — then stores the record,
  * its bytes and the activity in one transaction. The bytes stay base64 until PostgreSQL decodes them.
  */
-export async function createMedicalRecord(db: Database, userId: number, input: NewRecord) {
-  if (!isDocumentType(input.fileType)) throw unsupportedMediaType(documentMessages.wrongType);
+export async function createMedicalRecord(db: Database, patient: Patient, input: NewRecord) {
+  const { fileType } = input;
+  if (!isDocumentType(fileType)) throw unsupportedMediaType(documentMessages.wrongType);
   if (input.fileSize > MAX_DOCUMENT_BYTES) throw payloadTooLarge(documentMessages.tooLarge);
 
   const payload = parseBase64DataUrl(input.fileContents);
@@ -34,19 +37,19 @@ export async function createMedicalRecord(db: Database, userId: number, input: N
   if (payload.byteLength === 0) throw badRequest('fileContents: the file is empty');
 
   const detected = await fileTypeFromBuffer(decodeHead(payload.base64, 4100));
-  if (detected?.mime !== input.fileType) throw unsupportedMediaType(documentMessages.wrongType);
+  if (detected?.mime !== fileType) throw unsupportedMediaType(documentMessages.wrongType);
   if (input.fileSize !== payload.byteLength) {
     throw badRequest(`fileSize: does not match the file contents (${payload.byteLength} bytes)`);
   }
-  if (input.insuranceId != null) await findPlan(db, userId, input.insuranceId);
+  if (input.insuranceId != null) await findPlan(db, patient, input.insuranceId);
 
   return db.transaction(async (tx) => {
     const [record] = await tx
       .insert(medicalRecords)
       .values({
-        userId,
+        userId: patient.id,
         filename: input.filename,
-        fileType: input.fileType,
+        fileType,
         fileSize: payload.byteLength,
         description: input.description,
         insuranceId: input.insuranceId ?? null,
@@ -57,20 +60,14 @@ export async function createMedicalRecord(db: Database, userId: number, input: N
       recordId: record.id,
       contents: sql`decode(${payload.base64}, 'base64')`,
     });
-    await recordActivity(tx, {
-      userId,
-      activityType: 'record_uploaded',
-      description: `Uploaded ${record.filename}`,
-      iconType: 'folder_open',
-      relatedItemId: record.id,
-    });
+    await recordActivity(tx, patient, 'record_uploaded', { filename: record.filename }, record.id);
     return record;
   });
 }
 
 
-export async function readMedicalRecordFile(db: Database, userId: number, id: number) {
-  const [file] = await db
+export async function readMedicalRecordFile(db: Database, patient: Patient, id: number) {
+  const rows = await db
     .select({
       filename: medicalRecords.filename,
       fileType: medicalRecords.fileType,
@@ -79,15 +76,12 @@ export async function readMedicalRecordFile(db: Database, userId: number, id: nu
     })
     .from(medicalRecords)
     .innerJoin(medicalRecordFiles, eq(medicalRecordFiles.recordId, medicalRecords.id))
-    .where(and(eq(medicalRecords.id, id), eq(medicalRecords.userId, userId)));
-  if (!file) throw notFound('Medical record not found');
+    .where(ownRow(medicalRecords, patient, id));
+  const file = foundOr404(rows, 'Medical record');
   return { filename: file.filename, fileType: file.fileType, contents: Buffer.from(file.base64, 'base64') };
 }
 
-export async function deleteMedicalRecord(db: Database, userId: number, id: number): Promise<void> {
-  const deleted = await db
-    .delete(medicalRecords)
-    .where(and(eq(medicalRecords.id, id), eq(medicalRecords.userId, userId)))
-    .returning({ id: medicalRecords.id });
-  if (deleted.length === 0) throw notFound('Medical record not found');
+export async function deleteMedicalRecord(db: Database, patient: Patient, id: number): Promise<void> {
+  const deleted = await db.delete(medicalRecords).where(ownRow(medicalRecords, patient, id)).returning({ id: medicalRecords.id });
+  foundOr404(deleted, 'Medical record');
 }

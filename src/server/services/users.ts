@@ -1,27 +1,23 @@
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UpdateUserBody } from '../../shared/contracts/users';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/index';
-import { conflict, notFound } from '../http/errors';
+import type { Patient } from '../http/current-patient';
+import { conflict } from '../http/errors';
+import { foundOr404 } from './owned';
 
-// Every column but the password hash: no query here can return it by accident.
-const { passwordHash: _passwordHash, ...publicColumns } = getTableColumns(users);
-
-export async function getUser(db: Database, id: number) {
-  const [user] = await db.select(publicColumns).from(users).where(eq(users.id, id));
-  if (!user) throw notFound('User not found');
-  return user;
+// The whole row is read; the User contract leaves the password hash out of every response.
+export async function getUser(db: Database, patient: Patient) {
+  return foundOr404(await db.select().from(users).where(eq(users.id, patient.id)), 'User');
 }
 
-export async function updateUser(db: Database, id: number, changes: z.output<typeof UpdateUserBody>) {
+export async function updateUser(db: Database, patient: Patient, changes: z.output<typeof UpdateUserBody>) {
   return db.transaction(async (tx) => {
     if (changes.email) {
       const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, changes.email));
-      if (owner && owner.id !== id) throw conflict('email: That email address is already in use');
+      if (owner && owner.id !== patient.id) throw conflict('email: That email address is already in use');
     }
-    const [user] = await tx.update(users).set(changes).where(eq(users.id, id)).returning(publicColumns);
-    if (!user) throw notFound('User not found');
-    return user;
+    return foundOr404(await tx.update(users).set(changes).where(eq(users.id, patient.id)).returning(), 'User');
   });
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { IconType } from '../rules/statuses';
+import { ACTIVITY_TYPES } from '../rules/activities';
+import { ICON_TYPES } from '../rules/statuses';
+import { id, instant, type Json } from './common';
 
 export const ACTIVITY_LIST_MAX = 200;
 
@@ -9,15 +11,20 @@ export const ActivityListQuery = z.object({
     .regex(/^[1-9]\d*$/, `must be a whole number from 1 to ${ACTIVITY_LIST_MAX}`)
     .transform(Number)
     .refine((limit) => limit <= ACTIVITY_LIST_MAX, `must be a whole number from 1 to ${ACTIVITY_LIST_MAX}`)
-    .optional(),
+    .optional()
+    .meta({ description: `How many of the newest activities, 1 to ${ACTIVITY_LIST_MAX} (default ${ACTIVITY_LIST_MAX})` }),
 });
 
-export interface Activity {
-  id: number;
-  userId: number;
-  activityType: string;
-  description: string;
-  timestamp: string;
-  relatedItemId: number | null;
-  iconType: IconType;
-}
+export const Activity = z
+  .object({
+    id,
+    userId: id,
+    activityType: z.enum(ACTIVITY_TYPES),
+    description: z.string(),
+    timestamp: instant,
+    relatedItemId: id.nullable(),
+    iconType: z.enum(ICON_TYPES),
+  })
+  .meta({ id: 'Activity' });
+export type Activity = Json<typeof Activity>;
+export const ActivityList = z.array(Activity);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TIME_PREFERENCES } from '../rules/statuses';
-import { calendarDate, idNumber, optionalText, requiredText } from './common';
+import { APPOINTMENT_STATUSES, TIME_PREFERENCES } from '../rules/statuses';
+import { calendarDate, dateOnly, id, idNumber, optionalText, requiredText, type Json } from './common';
 
 const TWENTY_FOUR_HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
 const TWELVE_HOUR = /^(0?[1-9]|1[0-2]):([0-5]\d)\s?(AM|PM)$/i;
@@ -69,26 +69,54 @@ export const QuickScheduleAppointmentBody = z.object({
 export type ScheduleAppointmentBody = z.input<typeof ScheduleAppointmentBody>;
 export type QuickScheduleAppointmentBody = z.input<typeof QuickScheduleAppointmentBody>;
 
+/** A body that names service or timeSlot comes from the quick dialog; any other from Schedule New. */
+export function isQuickSchedulePayload(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && ('service' in body || 'timeSlot' in body);
+}
+
+/**
+ * POST /api/appointments takes either payload. When neither fits, the refusal names the first problem of the
+ * payload the sender meant, in that form's words, as a single validation of that payload would.
+ */
+export const CreateAppointmentBody = z.union([QuickScheduleAppointmentBody, ScheduleAppointmentBody], {
+  error: (issue) => {
+    if (issue.code !== 'invalid_union' || !('errors' in issue)) return undefined;
+    const meant = issue.errors[isQuickSchedulePayload(issue.input) ? 0 : 1]?.[0];
+    if (!meant) return undefined;
+    return meant.path.length ? `${meant.path.map(String).join('.')}: ${meant.message}` : meant.message;
+  },
+});
+
 export const AppointmentStatusBody = z.object({
   status: z.enum(['cancelled', 'completed'], { message: 'must be cancelled or completed' }),
 });
 
-export interface Appointment {
-  id: number;
-  userId: number;
-  providerId: number;
-  appointmentType: string;
-  appointmentDate: string;
-  appointmentTime: string;
-  status: 'scheduled' | 'completed' | 'cancelled';
-  notes: string | null;
-}
+export const Appointment = z
+  .object({
+    id,
+    userId: id,
+    providerId: id,
+    appointmentType: z.string(),
+    appointmentDate: dateOnly,
+    appointmentTime: z
+      .string()
+      .meta({ description: "24-hour 'HH:mm' for a chosen slot, or a preference: morning, afternoon, evening, any" }),
+    status: z.enum(APPOINTMENT_STATUSES),
+    notes: z.string().nullable(),
+  })
+  .meta({ id: 'Appointment' });
+export type Appointment = Json<typeof Appointment>;
+export const AppointmentList = z.array(Appointment);
 
-export interface Provider {
-  id: number;
-  userId: number;
-  name: string;
-  specialty: string | null;
-  phone: string | null;
-  address: string | null;
-}
+export const Provider = z
+  .object({
+    id,
+    userId: id,
+    name: z.string(),
+    specialty: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+  })
+  .meta({ id: 'Provider' });
+export type Provider = Json<typeof Provider>;
+export const ProviderList = z.array(Provider);

@@ -66,3 +66,26 @@ export function requiredText(message: string, max = 200) {
 export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
+
+/**
+ * Response schemas describe two sides: what a service hands the serializer (the schema's output, e.g. a Date)
+ * and what goes over the wire (its input, e.g. an ISO string), which the server encodes with z.encode.
+ * The browser receives the wire side; this is its type.
+ */
+export type Json<Schema extends z.ZodType> = z.input<Schema>;
+
+/** A row's id as the API sends it. */
+export const id = z.int().positive();
+
+/** A point in time: a Date on the server, an ISO 8601 string with its offset on the wire. */
+export const instant = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});
+
+/** A calendar date as stored and sent: 'yyyy-MM-dd'. */
+export const dateOnly = z.iso.date();
+
+/** The one error shape of the API (ADR 2): '{field}: {problem}' for invalid input, the spec's words elsewhere. */
+export const ErrorBody = z.object({ message: z.string() }).meta({ id: 'Error', description: 'What went wrong' });
+export type ErrorBody = z.infer<typeof ErrorBody>;

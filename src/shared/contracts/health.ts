@@ -1,4 +1,4 @@
-export interface Health {
-  status: 'ok';
-  database: 'pglite' | 'postgres';
-}
+import { z } from 'zod';
+
+export const Health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+export type Health = z.infer<typeof Health>;

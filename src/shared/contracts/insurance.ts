@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idNumber, idString, optionalText, requiredText } from './common';
+import { calendarDate, dateOnly, id, idNumber, idString, optionalText, requiredText, type Json } from './common';
 
 const AMOUNT_MAX = 100_000_000;
 
@@ -50,25 +50,35 @@ export type UpdateInsurancePlanBody = z.input<typeof UpdateInsurancePlanBody>;
 
 export const InsuranceIdParams = z.object({ insuranceId: idString });
 
-export interface InsurancePlan {
-  id: number;
-  userId: number;
-  provider: string;
-  memberId: string;
-  groupNumber: string | null;
-  planType: string;
-  effectiveDate: string;
-  deductible: number;
-  deductibleMet: number;
-  outOfPocketMax: number;
-  outOfPocketMet: number;
-  isPrimary: boolean;
-}
+const dollars = z.int().nonnegative().meta({ description: 'Whole dollars' });
 
-export interface InsuranceBenefit {
-  id: number;
-  insuranceId: number;
-  serviceName: string;
-  inNetworkCoverage: string;
-  outOfNetworkCoverage: string;
-}
+export const InsurancePlan = z
+  .object({
+    id,
+    userId: id,
+    provider: z.string(),
+    memberId: z.string(),
+    groupNumber: z.string().nullable(),
+    planType: z.string(),
+    effectiveDate: dateOnly,
+    deductible: dollars,
+    deductibleMet: dollars,
+    outOfPocketMax: dollars,
+    outOfPocketMet: dollars,
+    isPrimary: z.boolean(),
+  })
+  .meta({ id: 'InsurancePlan' });
+export type InsurancePlan = Json<typeof InsurancePlan>;
+export const InsurancePlanList = z.array(InsurancePlan);
+
+export const InsuranceBenefit = z
+  .object({
+    id,
+    insuranceId: id,
+    serviceName: z.string(),
+    inNetworkCoverage: z.string(),
+    outOfNetworkCoverage: z.string(),
+  })
+  .meta({ id: 'InsuranceBenefit' });
+export type InsuranceBenefit = Json<typeof InsuranceBenefit>;
+export const InsuranceBenefitList = z.array(InsuranceBenefit);

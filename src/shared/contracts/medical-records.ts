@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FILENAME_MAX_LENGTH } from '../rules/documents';
-import { idNumber, optionalText } from './common';
+import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH } from '../rules/documents';
+import { id, idNumber, instant, optionalText, type Json } from './common';
 
 // Path separators and control characters (C0, DEL, C1, and the line and paragraph separators, which break
 // lines like a newline) have no place in a name that is listed, and ends up in a download header.
@@ -38,13 +38,17 @@ export const MedicalRecordFileQuery = z.object({
 });
 
 /** A list row: everything but the bytes. */
-export interface MedicalRecord {
-  id: number;
-  userId: number;
-  filename: string;
-  fileType: string;
-  fileSize: number;
-  uploadDate: string;
-  description: string | null;
-  insuranceId: number | null;
-}
+export const MedicalRecord = z
+  .object({
+    id,
+    userId: id,
+    filename: z.string(),
+    fileType: z.enum(DOCUMENT_TYPES),
+    fileSize: z.int().positive().meta({ description: 'Bytes' }),
+    uploadDate: instant,
+    description: z.string().nullable(),
+    insuranceId: id.nullable().meta({ description: 'The insurance plan the document belongs to, if any' }),
+  })
+  .meta({ id: 'MedicalRecord' });
+export type MedicalRecord = Json<typeof MedicalRecord>;
+export const MedicalRecordList = z.array(MedicalRecord);

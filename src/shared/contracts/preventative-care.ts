@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARE_STATUSES } from '../rules/statuses';
-import { calendarDate, idNumber, optionalText, requiredText, todayUtc } from './common';
+import { calendarDate, dateOnly, id, idNumber, optionalText, requiredText, todayUtc, type Json } from './common';
 
 const DAY_MS = 86_400_000;
 
@@ -49,13 +49,17 @@ export const UpdateCareItemBody = z
   .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
 export type UpdateCareItemBody = z.input<typeof UpdateCareItemBody>;
 
-export interface CareItem {
-  id: number;
-  userId: number;
-  careName: string;
-  dueDate: string;
-  status: (typeof CARE_STATUSES)[number];
-  recurringMonths: number | null;
-  lastCompleted: string | null;
-  notes: string | null;
-}
+export const CareItem = z
+  .object({
+    id,
+    userId: id,
+    careName: z.string(),
+    dueDate: dateOnly,
+    status: z.enum(CARE_STATUSES),
+    recurringMonths: z.int().positive().nullable(),
+    lastCompleted: dateOnly.nullable(),
+    notes: z.string().nullable(),
+  })
+  .meta({ id: 'CareItem' });
+export type CareItem = Json<typeof CareItem>;
+export const CareItemList = z.array(CareItem);

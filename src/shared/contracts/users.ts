@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { COMMUNICATION_PREFERENCES } from '../rules/statuses';
-import { optionalText } from './common';
+import { COMMUNICATION_PREFERENCES } from '../rules/statuses';
+import { dateOnly, id, instant, optionalText, type Json } from './common';
 
 /**
  * An avatar is a small image kept as a data URL (the profile's photo upload). No remote address: the page's
@@ -29,20 +29,23 @@ export const UpdateUserBody = z
   .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;
 
-/** A user as the API shows it: never the password or its hash. */
-export interface User {
-  id: number;
-  username: string;
-  displayName: string;
-  email: string;
-  phoneNumber: string | null;
-  avatarUrl: string | null;
-  dateOfBirth: string | null;
-  existingConditions: string | null;
-  medications: string | null;
-  allergies: string | null;
-  communicationPreference: (typeof COMMUNICATION_PREFERENCES)[number];
-  appointmentReminders: boolean;
-  healthTips: boolean;
-  onboardedAt: string | null;
-}
+/** A user as the API shows it: never the password or its hash (the schema does not declare them, so they are never sent). */
+export const User = z
+  .object({
+    id,
+    username: z.string(),
+    displayName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    dateOfBirth: dateOnly.nullable(),
+    existingConditions: z.string().nullable(),
+    medications: z.string().nullable(),
+    allergies: z.string().nullable(),
+    communicationPreference: z.enum(COMMUNICATION_PREFERENCES),
+    appointmentReminders: z.boolean(),
+    healthTips: z.boolean(),
+    onboardedAt: instant.nullable(),
+  })
+  .meta({ id: 'User' });
+export type User = Json<typeof User>;

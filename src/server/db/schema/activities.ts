@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, check } from 'drizzle-orm/pg-core';
-import { ICON_TYPES } from '../../../shared/rules/statuses';
+import { ACTIVITY_TYPES, type ActivityType } from '../../../shared/rules/activities';
+import { ICON_TYPES, type IconType } from '../../../shared/rules/statuses';
 import { isOneOf } from './checks';
 import { users } from './users';
 
@@ -10,14 +11,16 @@ export const activities = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    activityType: text('activity_type').notNull().default('info'),
+    activityType: text('activity_type').$type<ActivityType>().notNull(),
     description: text('description').notNull(),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     relatedItemId: integer('related_item_id'),
-    iconType: text('icon_type').notNull(),
+    iconType: text('icon_type').$type<IconType>().notNull(),
   },
   (t) => [
     index('activities_user_time_idx').on(t.userId, t.timestamp.desc(), t.id.desc()),
     check('activities_icon_type_check', isOneOf(t.iconType, ICON_TYPES)),
+    // The closed list of shared/rules/activities.ts: the feed shows only what it knows how to say.
+    check('activities_activity_type_check', isOneOf(t.activityType, ACTIVITY_TYPES)),
   ],
 );

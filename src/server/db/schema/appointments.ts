@@ -1,5 +1,5 @@
 import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { APPOINTMENT_STATUSES } from '../../../shared/rules/statuses';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../../shared/rules/statuses';
 import { isOneOf } from './checks';
 import { providers } from './providers';
 import { users } from './users';
@@ -19,7 +19,7 @@ export const appointments = pgTable(
     appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
     /** 24-hour 'HH:mm' for a chosen slot, or a preference: morning, afternoon, evening, any. */
     appointmentTime: text('appointment_time').notNull(),
-    status: text('status').notNull().default('scheduled'),
+    status: text('status').$type<AppointmentStatus>().notNull().default('scheduled'),
     notes: text('notes'),
   },
   (t) => [

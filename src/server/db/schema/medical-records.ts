@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES } from '../../../shared/rules/documents';
+import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES, type DocumentType } from '../../../shared/rules/documents';
 import { isOneOf } from './checks';
 import { insurancePlans } from './insurance';
 import { users } from './users';
@@ -13,7 +13,7 @@ export const medicalRecords = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
-    fileType: text('file_type').notNull(),
+    fileType: text('file_type').$type<DocumentType>().notNull(),
     fileSize: integer('file_size').notNull(),
     uploadDate: timestamp('upload_date', { withTimezone: true }).notNull().defaultNow(),
     description: text('description'),

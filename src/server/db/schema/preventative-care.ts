@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { CARE_STATUSES } from '../../../shared/rules/statuses';
+import { CARE_STATUSES, type CareStatus } from '../../../shared/rules/statuses';
 import { isOneOf } from './checks';
 import { users } from './users';
 
@@ -13,7 +13,7 @@ export const preventativeCare = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     careName: text('care_name').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    status: text('status').notNull().default('upcoming'),
+    status: text('status').$type<CareStatus>().notNull().default('upcoming'),
     recurringMonths: integer('recurring_months'),
     lastCompleted: date('last_completed', { mode: 'string' }),
     notes: text('notes'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { COMMUNICATION_PREFERENCES } from '../../../shared/rules/statuses';
+import { COMMUNICATION_PREFERENCES, type CommunicationPreference } from '../../../shared/rules/statuses';
 import { isOneOf } from './checks';
 
 export const users = pgTable(
@@ -19,7 +19,7 @@ export const users = pgTable(
     existingConditions: text('existing_conditions'),
     medications: text('medications'),
     allergies: text('allergies'),
-    communicationPreference: text('communication_preference').notNull().default('email'),
+    communicationPreference: text('communication_preference').$type<CommunicationPreference>().notNull().default('email'),
     appointmentReminders: boolean('appointment_reminders').notNull().default(true),
     healthTips: boolean('health_tips').notNull().default(true),
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),

@@ -1,0 +1,2 @@
+ALTER TABLE "activities" ALTER COLUMN "activity_type" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "activities" ADD CONSTRAINT "activities_activity_type_check" CHECK ("activities"."activity_type" in ('record_uploaded', 'insurance_added', 'insurance_updated', 'care_added', 'care_completed', 'care_reminder', 'appointment_scheduled', 'appointment_cancelled', 'appointment_completed'));
