@@ -1,6 +1,7 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ErrorBody } from '../../shared/contracts/common';
 import { badRequest, describeZodError } from './errors';
 
@@ -17,30 +18,50 @@ export function registerContracts(app: FastifyInstance): void {
     return result.success ? { value: result.data } : { error: badRequest(describeZodError(result.error)) };
   });
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRoute', declareErrorResponses);
+  app.addHook('onRoute', completeResponses);
 }
+
+/** What each refusal means, for the OpenAPI document. */
+const ERROR_MEANINGS: Record<number, string> = {
+  400: "Invalid input: the message names the field ('deductible: Deductible cannot be negative')",
+  404: "Not found: the path or body names another user, or a row that is not the patient's",
+  409: 'Conflicts with the current state',
+  413: 'The body is too large',
+  415: 'The body is not JSON, or the document is not a PDF, JPEG or PNG',
+  500: 'A fault on the server: the message names only the request id, which the log has with the details',
+  503: 'The database is not answering',
+};
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The refusals every route shares are declared here, once, rather than on each route: they are documented in
- * the OpenAPI document and encoded as { message } like any other response. A route adds its own (409, 503).
+ * Every route's responses, completed in one place: the refusals all routes share are declared here rather than on
+ * each route (so they are documented, and encoded as { message } like any other response), and each response
+ * gets a description in the OpenAPI document. A route declares its own successes and its own refusals (409, 503).
  */
-function declareErrorResponses(route: RouteOptions): void {
+function completeResponses(route: RouteOptions): void {
   const schema: FastifySchema | undefined = route.schema;
   if (!schema || schema.hide) return;
   const methods = [route.method].flat();
   const hasBody = methods.some((method) => WRITE_METHODS.has(method)) && schema.body !== undefined;
   const validates = schema.params !== undefined || schema.querystring !== undefined || hasBody;
-  const statuses = [
+  const shared = [
     ...(validates ? [400] : []),
-    // A path or body can name another user's id, or a row that is not there.
+    // A path or body can name another user, or a row that is not there.
     ...(schema.params !== undefined || hasBody ? [404] : []),
     ...(hasBody ? [413, 415] : []),
     500,
   ];
-  schema.response = { ...errorResponses(...statuses), ...(schema.response as object | undefined) };
+  const declared = { ...errorResponses(...shared), ...(schema.response as Record<string, unknown> | undefined) };
+  schema.response = Object.fromEntries(Object.entries(declared).map(([status, response]) => [status, describe(Number(status), response)]));
   route.schema = schema;
+}
+
+/** A JSON response with its meaning; one without a body (204) stays as it is. */
+function describe(status: number, response: unknown): unknown {
+  if (!(response instanceof z.ZodType) || response instanceof z.ZodNull) return response;
+  const description = ERROR_MEANINGS[status] ?? STATUS_CODES[status] ?? String(status);
+  return { description, content: { 'application/json': { schema: response } } };
 }
 
 /** Responses with the API's error shape, for the statuses a route answers with beyond the shared ones. */

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedIfEmpty } from '../db/seed';
+import { wipeData } from '../db/reset';
+import { fetchOpenApiDocument, fillPath, operationsOf, responseValidator, type OpenApiDocument } from '../../testing/openapi-document';
+import { api, useTestApp } from '../../testing/test-app';
+
+const t = useTestApp();
+let document: OpenApiDocument;
+beforeAll(async () => {
+  document = await fetchOpenApiDocument(t.app);
+});
+
+/** 'GET /api/insurance/{id}' for each operation of the README's API tables. */
+function readmeRoutes(): string[] {
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  const api = readme.slice(readme.indexOf('\n## API'), readme.indexOf('\n## ', readme.indexOf('\n## API') + 1));
+  return [...api.matchAll(/^\| `((?:GET|POST|PATCH|DELETE|PUT) \/api\/[^`]*)`/gm)].flatMap((match) => {
+    // One row may name two paths: '`GET /api/insurance/{userId}`, `GET /api/insurance-plans/{userId}`'.
+    const row = match.input!.slice(match.index).split('\n')[0]!.split(' | ')[0]!;
+    return [...row.matchAll(/`((?:GET|POST|PATCH|DELETE|PUT) \/api\/[^`]*)`/g)].map((inner) => inner[1]!);
+  });
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(structuredClone(document) as object);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents the same routes as the README, no more and no fewer', () => {
+    const documented = operationsOf(document).map(({ method, path }) => `${method} ${path}`);
+    expect([...documented].sort()).toEqual([...new Set(readmeRoutes())].sort());
+  });
+
+  it('gives every operation a summary, each path parameter a schema, and every response a description', () => {
+    for (const { method, path, operation, pathParams } of operationsOf(document)) {
+      expect(operation.summary, `${method} ${path}`).toBeTruthy();
+      const parameters = (operation.parameters ?? []) as Array<{ in: string; name: string; schema?: object }>;
+      expect(parameters.filter((p) => p.in === 'path').map((p) => p.name).sort(), `${method} ${path}`).toEqual([...pathParams].sort());
+      for (const parameter of parameters) expect(parameter.schema, `${method} ${path} ${parameter.name}`).toBeDefined();
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        expect((response as { description?: string }).description, `${method} ${path} ${status}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('declares the error shape for every refusal', () => {
+    for (const { method, path, operation } of operationsOf(document)) {
+      const refusals = Object.entries(operation.responses ?? {}).filter(([status]) => Number(status) >= 400);
+      expect(refusals.map(([status]) => status), `${method} ${path}`).toContain('500');
+      for (const [status, response] of refusals) {
+        const schema = (response as { content?: Record<string, { schema?: unknown }> }).content?.['application/json']?.schema;
+        expect(schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+    }
+    expect(document.components?.schemas?.Error).toMatchObject({ type: 'object', required: ['message'] });
+  });
+});
+
+describe('every GET on the demo data', () => {
+  it('answers 200 with a body that the documented 200 schema accepts', async () => {
+    await wipeData(t.db);
+    await seedIfEmpty(t.db);
+    const [plan] = (await api(t.app, 'GET', '/api/insurance/1')).body;
+    const [record] = (await api(t.app, 'GET', '/api/medical-records/1')).body;
+    const ids = { userId: 1, id: record.id, insuranceId: plan.id };
+    const check = responseValidator(document);
+    const gets = operationsOf(document).filter(({ method }) => method === 'GET');
+    expect(gets.length).toBeGreaterThanOrEqual(10);
+    for (const { path } of gets) {
+      const response = await api(t.app, 'GET', fillPath(path, ids));
+      expect(response.status, path).toBe(200);
+      // The document's bytes are not JSON; their documented types are checked by the records tests.
+      if (path.endsWith('/file')) continue;
+      expect(check(path, 'GET', 200, response.body), path).toEqual([]);
+      if (Array.isArray(response.body)) expect(response.body.length, `${path} has demo data`).toBeGreaterThan(0);
+    }
+  });
+
+  it('is checked by a validator that refuses a body the schema does not describe', async () => {
+    const check = responseValidator(document);
+    expect(check('/api/users/{id}', 'GET', 200, { id: 1 })).not.toEqual([]);
+    expect(check('/api/activities/{userId}', 'GET', 200, [{ id: 'one' }])).not.toEqual([]);
+  });
+});
