@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { samplePdf } from '../db/sample-documents';
+import {
+  createAppointment,
+  createCareItem,
+  createInsurancePlan,
+  createMedicalRecord,
+  createProvider,
+  dataUrl,
+} from '../../testing/factories';
+import { fetchOpenApiDocument, fillPath, operationsOf, type Operation } from '../../testing/openapi-document';
+import { api, expectRefused, useTestApp, type TestContext } from '../../testing/test-app';
+
+const t = useTestApp();
+
+/** Makes a row of one kind for a user and answers its id. */
+type RowMaker = (t: TestContext, userId: number) => Promise<number>;
+
+const user: RowMaker = async (_t, userId) => userId;
+const record: RowMaker = async (t, userId) => (await createMedicalRecord(t.db, userId)).id;
+const plan: RowMaker = async (t, userId) => (await createInsurancePlan(t.db, userId, { isPrimary: false })).id;
+const careItem: RowMaker = async (t, userId) => (await createCareItem(t.db, userId)).id;
+const provider: RowMaker = async (t, userId) => (await createProvider(t.db, userId)).id;
+const appointment: RowMaker = async (t, userId) => (await createAppointment(t.db, userId, await provider(t, userId))).id;
+
+/** What each id a path or body can carry names; `userId` always names a user. */
+const ROW_OF_PARAM: Record<string, RowMaker> = { userId: user, insuranceId: plan, providerId: provider, careItemId: careItem };
+
+/**
+ * The routes whose path `{id}` names a row, with the row's kind and a body the patient's own row would accept,
+ * so that only whose row it is can refuse the request. A route added with an id must be added here.
+ */
+const ID_ROUTES: Record<string, { row: RowMaker; body?: object }> = {
+  'GET /api/users/{id}': { row: user },
+  'PATCH /api/users/{id}': { row: user, body: { displayName: 'Someone Else' } },
+  'GET /api/medical-records/{id}/file': { row: record },
+  'DELETE /api/medical-records/{id}': { row: record },
+  'PATCH /api/insurance/{id}': { row: plan, body: { provider: 'Other Health' } },
+  'PATCH /api/preventative-care/{id}': { row: careItem, body: { status: 'completed' } },
+  'PATCH /api/appointments/{id}/status': { row: appointment, body: { status: 'cancelled' } },
+};
+
+/** A body each route without a path id accepts for the patient; its id fields are swapped for another user's. */
+const CREATE_BODIES: Record<string, (t: TestContext) => Promise<Record<string, unknown>>> = {
+  'POST /api/medical-records': async (t) => {
+    const bytes = samplePdf('Scan', ['x']);
+    const body = { userId: t.userId, filename: 'scan.pdf', fileType: 'application/pdf', fileSize: bytes.length };
+    return { ...body, fileContents: dataUrl(bytes, 'application/pdf'), insuranceId: await plan(t, t.userId) };
+  },
+  'POST /api/insurance': async (t) => ({ userId: t.userId, provider: 'Acme', memberId: 'M-1', effectiveDate: '2026-01-01', isPrimary: false }),
+  'POST /api/preventative-care': async (t) => ({ userId: t.userId, careName: 'Eye Exam', dueDate: '2030-01-01' }),
+  'POST /api/appointments': async (t) => ({
+    userId: t.userId,
+    providerId: await provider(t, t.userId),
+    careItemId: await careItem(t, t.userId),
+    appointmentType: 'Checkup',
+    appointmentDate: '2030-01-01',
+    appointmentTime: 'morning',
+  }),
+};
+
+const NOT_THERE = 2_147_483_647;
+const key = ({ method, path }: Operation) => `${method} ${path}`;
+
+async function operations(filter: (operation: Operation) => boolean): Promise<Operation[]> {
+  return operationsOf(await fetchOpenApiDocument(t.app)).filter(filter);
+}
+
+describe('every route of the OpenAPI document that takes an id in its path', () => {
+  it('answers 404 for another user’s row and for one that does not exist, changes nothing, and serves the patient’s own', async () => {
+    const withIds = await operations((operation) => operation.pathParams.length > 0);
+    expect(withIds.length).toBeGreaterThanOrEqual(15);
+    for (const operation of withIds) {
+      const route = ID_ROUTES[key(operation)];
+      const rowOf = (param: string) => (param === 'id' ? route?.row : ROW_OF_PARAM[param]);
+      for (const param of operation.pathParams) expect(rowOf(param), `${key(operation)}: which row does {${param}} name?`).toBeDefined();
+      const idsOf = async (userId: number) =>
+        Object.fromEntries(await Promise.all(operation.pathParams.map(async (param) => [param, await rowOf(param)!(t, userId)])));
+
+      const theirs = fillPath(operation.path, await idsOf(t.otherUserId));
+      await expectRefused(t, operation.method, theirs, route?.body, 404, /not found$/);
+      const missing = fillPath(operation.path, Object.fromEntries(operation.pathParams.map((param) => [param, NOT_THERE])));
+      await expectRefused(t, operation.method, missing, route?.body, 404, /not found$/);
+
+      const own = await api(t.app, operation.method, fillPath(operation.path, await idsOf(t.userId)), route?.body);
+      expect(own.status, `${key(operation)} for the patient`).toBeLessThan(300);
+    }
+  });
+});
+
+describe('every route of the OpenAPI document whose body names ids', () => {
+  it('answers 404 when one names another user or another user’s row, or one that does not exist, and changes nothing', async () => {
+    const withBodies = await operations((operation) => operation.method === 'POST');
+    expect(withBodies.length).toBeGreaterThanOrEqual(4);
+    for (const operation of withBodies) {
+      const makeBody = CREATE_BODIES[key(operation)];
+      expect(makeBody, `${key(operation)}: which body does it accept?`).toBeDefined();
+      const body = await makeBody!(t);
+      const idFields = Object.keys(body).filter((field) => field in ROW_OF_PARAM);
+      expect(idFields, key(operation)).toContain('userId');
+      for (const field of idFields) {
+        const theirs = await ROW_OF_PARAM[field]!(t, t.otherUserId);
+        await expectRefused(t, 'POST', operation.path, { ...body, [field]: theirs }, 404, /not found$/);
+        await expectRefused(t, 'POST', operation.path, { ...body, [field]: NOT_THERE }, 404, /not found$/);
+      }
+      const own = await api(t.app, 'POST', operation.path, body);
+      expect(own.status, `${key(operation)} for the patient`).toBe(201);
+    }
+  });
+});
