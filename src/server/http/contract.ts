@@ -1,13 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../shared/contracts/common';
 import { badRequest, describeZodError } from './errors';
+import { compileSerializer } from './serializer';
 
 /**
  * Routes declare their contract with the zod schemas of src/shared/contracts (ADR 6): Fastify validates
- * params, query and body with them before a handler runs, and encodes each response with the schema of its
+ * params, query and body with them before a handler runs, and writes each response from the schema of its
  * status, so a field that the contract does not declare never leaves the server.
  */
 export function registerContracts(app: FastifyInstance): void {
@@ -17,7 +17,7 @@ export function registerContracts(app: FastifyInstance): void {
     const result = schema.safeParse(httpPart === 'body' && data === null ? undefined : data);
     return result.success ? { value: result.data } : { error: badRequest(describeZodError(result.error)) };
   });
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler<z.ZodType>(({ schema }) => compileSerializer(schema));
   app.addHook('onRoute', completeResponses);
 }
 
