@@ -2,6 +2,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** `npm run dev`'s server: the same PORT it reads (5000 unless set). */
+const apiOrigin = `http://127.0.0.1:${process.env.PORT || 5000}`;
+
 // The browser app: built into dist/web and served by the Fastify process; `npm run dev:web` proxies /api.
 export default defineConfig({
   root: 'src/web',
@@ -14,6 +17,19 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:5000' },
+    proxy: {
+      '/api': {
+        target: apiOrigin,
+        // The API answers only to its own host names (src/server/http/request-origin.ts): send it its own.
+        changeOrigin: true,
+        configure(proxy) {
+          // A write from a page of this dev server carries Origin http://localhost:5173, another origin to the
+          // API: it becomes the API's own. Any other Origin (another site's) goes on as it is, to be refused.
+          proxy.on('proxyReq', (proxyRequest, request) => {
+            if (request.headers.origin === `http://${request.headers.host}`) proxyRequest.setHeader('origin', apiOrigin);
+          });
+        },
+      },
+    },
   },
 });

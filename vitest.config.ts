@@ -7,6 +7,9 @@ const serverTestsWithoutDatabase = [
   'src/server/db/data-dir-lock.test.ts',
   'src/server/http/error-handler.test.ts',
   'src/server/http/contract.test.ts',
+  'src/server/http/host-names.test.ts',
+  'src/server/http/allowed-hosts.test.ts',
+  'src/server/env.test.ts',
 ];
 const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 

@@ -2,11 +2,13 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle } from './db/client';
+import { loopbackHosts } from './http/allowed-hosts';
 import { registerContracts } from './http/contract';
 import { registerCurrentPatient } from './http/current-patient';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { isApiPath, isAssetPath, pathOf } from './http/paths';
+import { registerRequestOriginGuard } from './http/request-origin';
 import { API_ONLY_PAGE, registerWebApp } from './http/web-app';
 import { activitiesRoutes } from './routes/activities';
 import { appointmentsRoutes } from './routes/appointments';
@@ -21,14 +23,21 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** The built browser app (dist/web). Without it, / answers with a page saying the API runs. */
   webRoot?: string | null;
+  /**
+   * Host names this app answers to: main.ts passes allowedHostsFor(env). Without it, the loopback names on
+   * port 80, which is what inject() sends (Host: localhost:80); a server that forgot it refuses its own pages.
+   */
+  allowedHosts?: readonly string[];
 }
 
 /** Everything but the socket: tests build the same app and talk to it through inject(). */
-export async function buildApp({ database, logger = false, webRoot = null }: AppDependencies) {
+export async function buildApp({ database, logger = false, webRoot = null, allowedHosts = loopbackHosts(80) }: AppDependencies) {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
   });
+  // First of all: a request from another web site is refused before anything reads it.
+  registerRequestOriginGuard(app, allowedHosts);
   // The API speaks JSON only: without Fastify's default text/plain parser any other body is a 415.
   app.removeContentTypeParser('text/plain');
 

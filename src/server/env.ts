@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatHost, parseHost } from './http/host-names';
 
 /**
  * The only module that reads process.env (lint enforces it). Everything else receives a parsed Env.
@@ -8,10 +9,26 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * 'health.example.com, health.example.com:8443' → ['health.example.com', 'health.example.com:8443'],
+ * each written as requests are compared (lower case, no trailing dot). A URL is refused, not guessed at.
+ */
+const hostList = z.string().transform((value, context) => {
+  const hosts: string[] = [];
+  for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const host = parseHost(entry);
+    if (host) hosts.push(formatHost(host));
+    else context.addIssue({ code: 'custom', message: `"${entry}" is not a host name or host:port (e.g. health.example.com)` });
+  }
+  return hosts;
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  /** Names besides the loopback ones that this server answers to, e.g. a reverse proxy's public name. */
+  ALLOWED_HOSTS: hostList.default([]),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' })

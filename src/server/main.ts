@@ -5,12 +5,13 @@ import { exitIfDataDirInUse } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { loadEnv } from './env';
+import { allowedHostsFor } from './http/allowed-hosts';
 
 const env = loadEnv();
 const database = await openConfiguredDatabase(env).catch(exitIfDataDirInUse);
 const builtWebApp = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const webRoot = existsSync(`${builtWebApp}/index.html`) ? builtWebApp : null;
-const app = await buildApp({ database, logger: { level: env.LOG_LEVEL }, webRoot });
+const app = await buildApp({ database, logger: { level: env.LOG_LEVEL }, webRoot, allowedHosts: allowedHostsFor(env) });
 if (!webRoot) app.log.warn('dist/web is missing: serving the API only (npm start builds the web app)');
 app.log.info({ database: database.kind, location: database.location }, `database: ${database.kind} at ${database.location}`);
 

@@ -53,8 +53,9 @@ export async function api<Body = any>(
   method: Method,
   url: string,
   payload?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<ApiResponse<Body>> {
-  const response = await app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const response = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
   return {
     status: response.statusCode,
@@ -82,9 +83,10 @@ export async function expectRefused(
   payload: unknown,
   status: number,
   message: string | RegExp,
+  headers: Record<string, string> = {},
 ): Promise<void> {
   const before = await snapshotData(t.db);
-  const response = await api(t.app, method, url, payload);
+  const response = await api(t.app, method, url, payload, headers);
   expect(response.status).toBe(status);
   if (typeof message === 'string') expect(response.body).toEqual({ message });
   else expect(response.body.message).toMatch(message);

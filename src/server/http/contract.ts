@@ -24,10 +24,12 @@ export function registerContracts(app: FastifyInstance): void {
 /** What each refusal means, for the OpenAPI document. */
 const ERROR_MEANINGS: Record<number, string> = {
   400: "Invalid input: the message names the field ('deductible: Deductible cannot be negative')",
+  403: 'A change sent from another web site (its Origin or Sec-Fetch-Site)',
   404: "Not found: the path or body names another user, or a row that is not the patient's",
   409: 'Conflicts with the current state',
   413: 'The body is too large',
   415: 'The body is not JSON, or the document is not a PDF, JPEG or PNG',
+  421: 'The Host is not one this server answers to (ALLOWED_HOSTS)',
   500: 'A fault on the server: the message names only the request id, which the log has with the details',
   503: 'The database is not answering',
 };
@@ -42,14 +44,17 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function completeResponses(route: RouteOptions): void {
   const schema: FastifySchema | undefined = route.schema;
   if (!schema || schema.hide) return;
-  const methods = [route.method].flat();
-  const hasBody = methods.some((method) => WRITE_METHODS.has(method)) && schema.body !== undefined;
+  const writes = [route.method].flat().some((method) => WRITE_METHODS.has(method));
+  const hasBody = writes && schema.body !== undefined;
   const validates = schema.params !== undefined || schema.querystring !== undefined || hasBody;
   const shared = [
     ...(validates ? [400] : []),
     // A path or body can name another user, or a row that is not there.
     ...(schema.params !== undefined || hasBody ? [404] : []),
     ...(hasBody ? [413, 415] : []),
+    // The request-origin guard answers these before any route runs (http/request-origin.ts).
+    ...(writes ? [403] : []),
+    421,
     500,
   ];
   const declared = { ...errorResponses(...shared), ...(schema.response as Record<string, unknown> | undefined) };
