@@ -6,7 +6,7 @@ import { badRequest, describeZodError } from './errors';
 import { compileSerializer } from './serializer';
 
 /**
- * Routes declare their contract with the zod schemas of src/shared/contracts (ADR 6): Fastify validates
+ * Routes declare their contract with the zod schemas of src/shared/contracts (ADR 7): Fastify validates
  * params, query and body with them before a handler runs, and writes each response from the schema of its
  * status, so a field that the contract does not declare never leaves the server.
  */

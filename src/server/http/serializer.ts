@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Responses are written by fast-json-stringify from the JSON Schema of the route's zod response schema, as Fastify
  * does with its own schemas: only the properties the contract declares are written, a missing required one or a
  * value of the wrong type throws (a 500: the service broke its contract), and it is about four times faster than
- * encoding with zod and JSON.stringify, which matters for long lists (ADR 6).
+ * encoding with zod and JSON.stringify, which matters for long lists (ADR 7).
  */
 export function compileSerializer(schema: z.ZodType): (data: unknown) => string {
   return fastJsonStringify(responseJsonSchema(schema) as Parameters<typeof fastJsonStringify>[0]);
