@@ -61,6 +61,17 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('GET /api/docs', () => {
+  it('is the document as a plain page: every operation, no script', async () => {
+    const response = await api(t.app, 'GET', '/api/docs');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    for (const { method, path } of operationsOf(document)) expect(response.body).toContain(`${method} ${path}`);
+    expect(response.body).toContain('<a href="/api/openapi.json">');
+    expect(response.body).not.toMatch(/<script/i);
+  });
+});
+
 describe('every GET on the demo data', () => {
   it('answers 200 with a body that the documented 200 schema accepts', async () => {
     await wipeData(t.db);

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { registerApiDocs } from './api-docs';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -25,4 +26,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transformObject: jsonSchemaTransformObject,
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  // The same document as a page to read, at /api/docs.
+  registerApiDocs(app, OPENAPI_PATH);
 }
