@@ -24,10 +24,3 @@ export function describeZodError(error: z.ZodError): string {
   const field = issue.path.map(String).join('.');
   return field ? `${field}: ${issue.message}` : issue.message;
 }
-
-/** Parses untrusted input (body, params, query) with a contract; a mismatch is a 400 naming the field. */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw badRequest(describeZodError(result.error));
-  return result.data;
-}
