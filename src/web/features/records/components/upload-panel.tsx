@@ -8,9 +8,14 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
-import { useUploadRecord, type UploadStage } from '../api';
+import { useUploadMedicalRecord, type UploadStage, type UploadToasts } from '../../../lib/api/upload-medical-record';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+
+const recordToasts: UploadToasts = {
+  uploaded: (record) => ({ title: 'Record uploaded', description: `${record.filename} has been added to your records.` }),
+  failed: (message) => ({ title: 'Error', description: `Failed to upload record: ${message}`, variant: 'destructive' }),
+};
 
 const stageLabel = ({ stage, percent }: UploadStage) => `${stage === 'reading' ? 'Reading file…' : 'Uploading…'} ${percent}%`;
 
@@ -21,7 +26,7 @@ export function UploadPanel() {
   const [progress, setProgress] = useState<UploadStage | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const running = useRef<AbortController | null>(null);
-  const upload = useUploadRecord();
+  const upload = useUploadMedicalRecord(recordToasts);
   const busy = upload.isPending;
   const fieldId = useId();
 
