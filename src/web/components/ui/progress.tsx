@@ -9,7 +9,7 @@ export function Progress({ className, value, max = 100, ...props }: ComponentPro
     <ProgressPrimitive.Root
       value={value}
       max={max}
-      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-secondary', className)}
+      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-primary/20', className)}
       {...props}
     >
       <ProgressPrimitive.Indicator
