@@ -207,6 +207,38 @@ test('the client refuses a press with no file, a wrong type and a file over 20 M
   expect(await listByApi(page, server)).toEqual([]);
 });
 
+test("a description longer than the contract allows is refused beside the field, and nothing is sent", async ({ page, freshServer }) => {
+  const server = await freshServer('account');
+  await openRecords(page, server);
+  await openPanel(page);
+  const panel = panelOf(page);
+  const description = panel.getByLabel('Description (optional)');
+  await expect(description).toHaveAttribute('maxlength', '1000');
+  // The field stops typing at 1,000 characters; the form checks the contract's rule all the same, as it would a
+  // pasted or scripted value.
+  await description.evaluate((input) => input.removeAttribute('maxlength'));
+  await description.fill('x'.repeat(1001));
+  const posts = await holdRequests(page, '**/api/medical-records');
+  await page.getByTestId('record-file-input').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: labPdf });
+  await panel.getByRole('button', { name: 'Upload Record', exact: true }).click();
+
+  const message = panel.getByText('Must be at most 1000 characters');
+  await expect(message).toBeVisible();
+  await expect(description).toHaveAttribute('aria-invalid', 'true');
+  await expect(description).toHaveAccessibleDescription('must be at most 1000 characters');
+  await expect(description).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  await description.fill('Annual blood work');
+  await expect(message).toHaveCount(0);
+  await expect(description).not.toHaveAttribute('aria-invalid');
+  expect(posts.count).toBe(0);
+  posts.release();
+  await panel.getByRole('button', { name: 'Upload Record', exact: true }).click();
+  await expectToast(page, 'Record uploaded', 'lab-results.pdf has been added to your records.');
+  expect((await listByApi(page, server)).map((r) => r.description)).toEqual(['Annual blood work']);
+});
+
 test("a file the server refuses shows the server's message", async ({ page, freshServer }) => {
   const server = await freshServer('account');
   await openRecords(page, server);

@@ -235,6 +235,9 @@ test.describe('header', () => {
     await trigger.click();
     await expect(page.getByRole('menu')).toContainText('Jordan Lee');
     await expect(page.getByRole('menu')).toContainText('jordan@example.com');
+    // Written into the cached patient, so every screen that reads it follows, not the header alone.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Jordan' })).toBeVisible();
   });
 });
 

@@ -4,11 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { Tooltip } from 'radix-ui';
 import { AppRoutes } from './app/routes';
 import { Toaster } from './components/ui/toaster';
+import { followProfileUpdates } from './lib/profile-events';
 import { createQueryClient } from './lib/query-client';
 import { ThemeProvider } from './lib/theme';
 import './styles.css';
 
 const queryClient = createQueryClient();
+// For the life of the page, so no screen needs to be mounted for the header and the greeting to follow a save.
+followProfileUpdates(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, LogOut, Menu, Settings, UserRound } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../app/paths';
 import { Avatar, AvatarFallback, AvatarImage } from '../components/ui/avatar';
@@ -17,7 +17,6 @@ import { Tooltip } from '../components/ui/tooltip';
 import { toast } from '../components/ui/use-toast';
 import { userQuery } from '../lib/api/users';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
-import { PROFILE_UPDATED, type ProfileUpdatedDetail } from '../lib/profile-events';
 import { initials } from './initials';
 import { MOBILE_DRAWER_ID } from './mobile-drawer';
 import { SettingsDialog } from './settings-dialog';
@@ -32,23 +31,14 @@ interface HeaderProps {
 export function Header({ drawerOpen, onOpenMenu }: HeaderProps) {
   const [, navigate] = useLocation();
   const { data: user } = useQuery(userQuery(CURRENT_USER_ID));
-  const [override, setOverride] = useState<ProfileUpdatedDetail>({});
   const [settingsOpen, setSettingsOpen] = useState(false);
   const profileTrigger = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const onProfileUpdated = (event: Event) => {
-      const detail = (event as CustomEvent<ProfileUpdatedDetail>).detail ?? {};
-      setOverride((current) => ({ ...current, ...detail }));
-    };
-    window.addEventListener(PROFILE_UPDATED, onProfileUpdated);
-    return () => window.removeEventListener(PROFILE_UPDATED, onProfileUpdated);
-  }, []);
-
+  // The cached patient only: profile-updated events are written into it (lib/profile-events.ts).
   // Empty while the user loads or when loading failed: then the header speaks of "your profile" generically.
-  const name = (override.name ?? user?.displayName ?? '').trim();
-  const email = override.email ?? user?.email ?? '';
-  const avatarUrl = override.avatarUrl !== undefined ? override.avatarUrl : user?.avatarUrl;
+  const name = (user?.displayName ?? '').trim();
+  const email = user?.email ?? '';
+  const avatarUrl = user?.avatarUrl;
   // The name says whose menu it is; the initials and photo are a picture of the same, so they stay out of it.
   const profileLabel = name ? `Profile menu for ${name}` : 'Profile menu';
   const notificationsLabel = `Notifications (${UNREAD_NOTIFICATIONS} unread)`;

@@ -8,8 +8,8 @@ import {
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/use-toast';
+import { useDeleteMedicalRecord } from '../../../lib/api/delete-medical-record';
 import { serverMessage } from '../../../lib/api-client';
-import { useDeleteRecord } from '../api';
 
 interface DeleteRecordDialogProps {
   record: MedicalRecord | null;
@@ -18,7 +18,7 @@ interface DeleteRecordDialogProps {
 }
 
 export function DeleteRecordDialog({ record, onClose, onCloseAutoFocus }: DeleteRecordDialogProps) {
-  const deletion = useDeleteRecord();
+  const deletion = useDeleteMedicalRecord();
 
   function confirm() {
     if (!record) return;

@@ -1,29 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { FileUp, Upload } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
+import { CreateMedicalRecordBody } from '../../../../shared/contracts/medical-records';
 import { checkDocument, documentMessages, documentTypeOf } from '../../../../shared/rules/documents';
 import { formatFileSize } from '../../../../shared/rules/formats';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Progress } from '../../../components/ui/progress';
 import { toast } from '../../../components/ui/use-toast';
+import { useUploadMedicalRecord, type UploadStage, type UploadToasts } from '../../../lib/api/upload-medical-record';
 import { cn } from '../../../lib/cn';
-import { useUploadRecord, type UploadStage } from '../api';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+const NO_FILE = 'Please select a file to upload';
+
+/**
+ * The panel's fields: the chosen file, and the description with the rule the server applies (the contract's own
+ * schema). The file's type and size are checked as it is chosen; a press without one is refused with a toast.
+ */
+const UploadForm = CreateMedicalRecordBody.pick({ description: true }).extend({
+  file: z.instanceof(File).nullable().pipe(z.instanceof(File, { message: NO_FILE })),
+});
+type UploadFormInput = z.input<typeof UploadForm>;
+type UploadFormValues = z.output<typeof UploadForm>;
+
+const recordToasts: UploadToasts = {
+  uploaded: (record) => ({ title: 'Record uploaded', description: `${record.filename} has been added to your records.` }),
+  failed: (message) => ({ title: 'Error', description: `Failed to upload record: ${message}`, variant: 'destructive' }),
+};
 
 const stageLabel = ({ stage, percent }: UploadStage) => `${stage === 'reading' ? 'Reading file…' : 'Uploading…'} ${percent}%`;
 
 export function UploadPanel() {
-  const [file, setFile] = useState<File | null>(null);
-  const [description, setDescription] = useState('');
+  const form = useForm<UploadFormInput, unknown, UploadFormValues>({
+    resolver: zodResolver(UploadForm),
+    defaultValues: { file: null, description: '' },
+  });
+  const file = useWatch({ control: form.control, name: 'file' });
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<UploadStage | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const running = useRef<AbortController | null>(null);
-  const upload = useUploadRecord();
+  const upload = useUploadMedicalRecord(recordToasts);
   const busy = upload.isPending;
-  const fieldId = useId();
+  const typesId = useId();
 
   // Closing the panel ('Cancel Upload') mid-upload cancels the upload.
   useEffect(() => () => running.current?.abort(), []);
@@ -39,7 +63,7 @@ export function UploadPanel() {
       toast({ title: 'File too large', description: documentMessages.tooLarge, variant: 'destructive' });
       return;
     }
-    setFile(candidate);
+    form.setValue('file', candidate);
   }
 
   function onPick(event: ChangeEvent<HTMLInputElement>) {
@@ -60,13 +84,9 @@ export function UploadPanel() {
     choose(event.dataTransfer.files[0]);
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (!file) {
-      toast({ title: 'No file selected', description: 'Please select a file to upload', variant: 'destructive' });
-      return;
-    }
+  function send({ file, description }: UploadFormValues) {
+    // Validation is asynchronous, so two quick presses can both get here; only the first one sends.
+    if (running.current) return;
     const fileType = documentTypeOf(file);
     if (!fileType) return;
     const controller = new AbortController();
@@ -75,10 +95,7 @@ export function UploadPanel() {
     upload.mutate(
       { file, fileType, description, signal: controller.signal, onProgress: setProgress },
       {
-        onSuccess: () => {
-          setFile(null);
-          setDescription('');
-        },
+        onSuccess: () => form.reset(),
         onSettled: () => {
           running.current = null;
           setProgress(null);
@@ -87,75 +104,91 @@ export function UploadPanel() {
     );
   }
 
+  function refuse(errors: FieldErrors<UploadFormInput>) {
+    if (errors.file) toast({ title: 'No file selected', description: NO_FILE, variant: 'destructive' });
+  }
+
   return (
     <Card>
       <CardHeader>
         <CardTitle>Upload a Record</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="space-y-4" noValidate>
-          {/* aria-disabled, not disabled, while busy: a disabled control drops keyboard focus to the page. */}
-          <button
-            type="button"
-            aria-describedby={`${fieldId}-types`}
-            aria-disabled={busy || undefined}
-            data-dragging={dragging ? 'true' : undefined}
-            onClick={() => !busy && inputRef.current?.click()}
-            onDragEnter={onDragOver}
-            onDragOver={onDragOver}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={cn(
-              'flex w-full flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-8 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
-              // The children let drag events through to the zone, so crossing them does not flicker the highlight.
-              '[&>*]:pointer-events-none',
-              dragging ? 'border-primary bg-accent' : 'border-input hover:bg-accent/50',
-            )}
+        <Form {...form}>
+          <form
+            onSubmit={(event) => (busy ? event.preventDefault() : void form.handleSubmit(send, refuse)(event))}
+            className="space-y-4"
+            noValidate
           >
-            <FileUp className="size-8 text-muted-foreground" aria-hidden="true" />
-            {file ? (
-              <>
-                <span className="break-all text-sm font-medium">
-                  {file.name} <span className="text-muted-foreground">({formatFileSize(file.size)})</span>
-                </span>
-                <span className="text-xs text-primary underline underline-offset-4">Choose a different file</span>
-              </>
-            ) : (
-              <span className="text-sm font-medium">Choose a file or drag it here</span>
-            )}
-          </button>
-          <p id={`${fieldId}-types`} className="-mt-2 text-center text-xs text-muted-foreground">
-            PDF, JPG or PNG, up to 20 MB
-          </p>
-          <input
-            ref={inputRef}
-            type="file"
-            accept={ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            data-testid="record-file-input"
-            onChange={onPick}
-          />
-          <div className="space-y-2">
-            <Label htmlFor={fieldId}>Description (optional)</Label>
-            <Input
-              id={fieldId}
-              value={description}
-              maxLength={1000}
-              onChange={(event) => setDescription(event.target.value)}
-              placeholder="e.g. Blood test results from Dr. Lopez"
-              readOnly={busy}
+            {/* aria-disabled, not disabled, while busy: a disabled control drops keyboard focus to the page. */}
+            <button
+              type="button"
+              aria-describedby={typesId}
+              aria-disabled={busy || undefined}
+              data-dragging={dragging ? 'true' : undefined}
+              onClick={() => !busy && inputRef.current?.click()}
+              onDragEnter={onDragOver}
+              onDragOver={onDragOver}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              className={cn(
+                'flex w-full flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-8 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
+                // The children let drag events through to the zone, so crossing them does not flicker the highlight.
+                '[&>*]:pointer-events-none',
+                dragging ? 'border-primary bg-accent' : 'border-input hover:bg-accent/50',
+              )}
+            >
+              <FileUp className="size-8 text-muted-foreground" aria-hidden="true" />
+              {file ? (
+                <>
+                  <span className="break-all text-sm font-medium">
+                    {file.name} <span className="text-muted-foreground">({formatFileSize(file.size)})</span>
+                  </span>
+                  <span className="text-xs text-primary underline underline-offset-4">Choose a different file</span>
+                </>
+              ) : (
+                <span className="text-sm font-medium">Choose a file or drag it here</span>
+              )}
+            </button>
+            <p id={typesId} className="-mt-2 text-center text-xs text-muted-foreground">
+              PDF, JPG or PNG, up to 20 MB
+            </p>
+            <input
+              ref={inputRef}
+              type="file"
+              accept={ACCEPT}
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              data-testid="record-file-input"
+              onChange={onPick}
             />
-          </div>
-          {progress && (
-            <progress aria-label={stageLabel(progress)} className="h-2 w-full accent-primary" max={100} value={progress.percent} />
-          )}
-          <Button type="submit" aria-disabled={busy || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
-            <Upload aria-hidden="true" />
-            {progress ? stageLabel(progress) : 'Upload Record'}
-          </Button>
-        </form>
+            <FormField
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Description (optional)</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      value={field.value ?? ''}
+                      maxLength={1000}
+                      placeholder="e.g. Blood test results from Dr. Lopez"
+                      readOnly={busy}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {progress && <Progress aria-label={stageLabel(progress)} value={progress.percent} />}
+            <Button type="submit" aria-disabled={busy || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
+              <Upload aria-hidden="true" />
+              {progress ? stageLabel(progress) : 'Upload Record'}
+            </Button>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,68 @@
+import { MutationObserver, QueryObserver, type MutationMeta, type QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from './query-client';
+
+/** A list query that counts its fetches, observed as a mounted screen observes it (so it is active). */
+async function watchedList(client: QueryClient, queryKey: readonly unknown[]) {
+  const fetched = { count: 0 };
+  // Each fetch takes a moment, as a request does, so that finishing before or after the mutation differs.
+  const queryFn = () => new Promise<number>((resolve) => setTimeout(() => resolve(++fetched.count), 20));
+  const observer = new QueryObserver(client, { queryKey, queryFn });
+  const unsubscribe = observer.subscribe(() => {});
+  await observer.refetch();
+  return { fetched, unsubscribe };
+}
+
+async function run(client: QueryClient, options: ConstructorParameters<typeof MutationObserver<unknown, Error, void>>[1]) {
+  return new MutationObserver(client, options).mutate(undefined).catch(() => 'failed');
+}
+
+describe("a mutation's meta.invalidates", () => {
+  it('invalidates every listed key, and through a prefix every list under it, after a success', async () => {
+    const client = createQueryClient();
+    await client.prefetchQuery({ queryKey: ['records', 1], queryFn: () => 'first' });
+    await client.prefetchQuery({ queryKey: ['activities', 1, 5], queryFn: () => 'first' });
+    await client.prefetchQuery({ queryKey: ['activities', 1, 'all'], queryFn: () => 'first' });
+    await client.prefetchQuery({ queryKey: ['appointments', 1], queryFn: () => 'first' });
+
+    await run(client, { mutationFn: async () => 'done', meta: { invalidates: [['records', 1], ['activities', 1]] } });
+
+    const invalidated = (key: unknown[]) => client.getQueryState(key)?.isInvalidated;
+    expect(invalidated(['records', 1])).toBe(true);
+    expect(invalidated(['activities', 1, 5])).toBe(true);
+    expect(invalidated(['activities', 1, 'all'])).toBe(true);
+    expect(invalidated(['appointments', 1])).toBe(false);
+  });
+
+  it('refetches after a failure too, and the mutation settles only once the active lists are fresh', async () => {
+    const client = createQueryClient();
+    const records = await watchedList(client, ['records', 1]);
+    expect(records.fetched.count).toBe(1);
+
+    const outcome = await run(client, {
+      mutationFn: async () => {
+        throw new Error('404: {"message":"Medical record not found"}');
+      },
+      meta: { invalidates: [['records', 1]] },
+    });
+
+    expect(outcome).toBe('failed');
+    // Refetched before mutate() returned: whatever follows the mutation sees the new list.
+    expect(records.fetched.count).toBe(2);
+    expect(client.getQueryData(['records', 1])).toBe(2);
+    records.unsubscribe();
+  });
+
+  it('leaves every query alone when a mutation lists nothing', async () => {
+    const client = createQueryClient();
+    await client.prefetchQuery({ queryKey: ['records', 1], queryFn: () => 'first' });
+    await run(client, { mutationFn: async () => 'done' });
+    expect(client.getQueryState(['records', 1])?.isInvalidated).toBe(false);
+  });
+
+  it('is typed as a list of query keys', () => {
+    // @ts-expect-error a single key is not a list of keys
+    const meta: MutationMeta = { invalidates: ['records', 1] };
+    expect(meta).toBeDefined();
+  });
+});
