@@ -42,7 +42,7 @@ function ensure({ label, stamp, sources, command }, force) {
   const built = existsSync(stampPath) ? statSync(stampPath).mtimeMs : 0;
   if (!force && built >= Math.max(...sources.map((source) => newestMtime(join(root, source))))) return;
 
-  console.log(built ? `Rebuilding ${label}: its sources changed since the last build…` : `Building ${label}…`);
+  console.log(built && !force ? `Rebuilding ${label}: its sources changed since the last build…` : `Building ${label}…`);
   // The stamp gets the time the build started: a source saved during the build is still newer than it.
   const started = new Date();
   const [program, ...args] = command;
