@@ -41,7 +41,7 @@ async function benchBackend(makeBackend: () => BenchBackend | Promise<BenchBacke
   console.log(`\n== ${label}`);
   const startup = await benchStartup(reachable, STARTUP_ROUNDS);
   const pglite = probe.kind === 'pglite';
-  console.log(`start-up of the compiled server (node dist/server/main.js) to its first 200 of /api/health, median of ${STARTUP_ROUNDS}:`);
+  console.log(`npm start (build check, then node dist/server/main.js) to the first 200 of /api/health, and the server's RSS then, median of ${STARTUP_ROUNDS}:`);
   startupLine('existing data', startup.existing, 1500, pglite ? 350 : undefined);
   startupLine(pglite ? 'empty data folder' : 'empty database', startup.empty, 5000);
   if (startupOnly) return;

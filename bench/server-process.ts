@@ -43,27 +43,42 @@ function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
 }
 
-/**
- * Starts what ships, as `npm start` does after its build check: `node dist/server/main.js`, compiled ahead of
- * time, in its own process (npm's own start, about 0.2 s, is not counted). Waits for /api/health.
- */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/** The one child of a process: the node that `npm start` execs (its shell replaced itself with it). */
+function onlyChild(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  if (children.length !== 1) throw new Error(`expected npm (pid ${pid}) to run one process, found ${children.length}`);
+  return Number(children[0]);
+}
+
+export interface StartOptions {
+  /**
+   * Run `npm start` itself, build check and npm included: what a person waits for (start-up figures). Otherwise
+   * the command it ends in, `node dist/server/main.js`, with the build checked once beforehand (load benches).
+   */
+  viaNpm?: boolean;
+}
+
+/** Starts what ships, the server compiled ahead of time, as `npm start` does, and waits for /api/health. */
+export async function startServer(env: Record<string, string>, { viaNpm = false }: StartOptions = {}): Promise<ServerProcess> {
   ensureBuild();
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const [command, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['dist/server/main.js']];
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const readyMs = await waitForHealth(url, child, started);
+  // npm forwards SIGTERM to the server (stop() below); memory is the server's own.
+  const serverPid = viaNpm ? onlyChild(child.pid!) : child.pid!;
   return {
     url,
-    pid: child.pid!,
+    pid: serverPid,
     readyMs,
-    readyRssMiB: memoryMiB(child.pid!, 'VmRSS'),
-    peakRssMiB: () => memoryMiB(child.pid!, 'VmHWM'),
+    readyRssMiB: memoryMiB(serverPid, 'VmRSS'),
+    peakRssMiB: () => memoryMiB(serverPid, 'VmHWM'),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

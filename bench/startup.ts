@@ -1,7 +1,7 @@
 import type { BenchBackend } from './backends';
 import { startServer } from './server-process';
 
-/** One start of the compiled server: time from spawn to its first 200 of /api/health, and its RSS then. */
+/** One `npm start`: time from spawning it to the server's first 200 of /api/health, and the server's RSS then. */
 export interface StartupSample {
   ms: number;
   rssMiB: number;
@@ -22,7 +22,7 @@ export async function benchStartup(makeBackend: () => Promise<BenchBackend>, rou
     try {
       const env = { ...backend.serverEnv, SEED: 'true' };
       for (const series of [figures.empty, figures.existing]) {
-        const server = await startServer(env);
+        const server = await startServer(env, { viaNpm: true });
         series.push({ ms: server.readyMs, rssMiB: server.readyRssMiB });
         await server.stop();
       }
