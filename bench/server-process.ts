@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,8 @@ export interface ServerProcess {
   pid: number;
   /** Milliseconds from spawn to the first 200 of /api/health. */
   readyMs: number;
+  /** Resident memory of the server process at its first 200, in MiB (Linux VmRSS). */
+  readyRssMiB: number;
   /** Peak resident memory of the server process so far, in MiB (Linux VmHWM). */
   peakRssMiB(): number;
   stop(): Promise<void>;
@@ -25,25 +27,58 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server, as `npm start` does, in its own process, and waits for /api/health. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+let built = false;
+
+/** Builds dist/server (and dist/web) when stale, as `npm start` does; once per bench run. */
+function ensureBuild(): void {
+  if (built) return;
+  const result = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`scripts/ensure-build.mjs failed with ${result.status ?? result.signal}`);
+  built = true;
+}
+
+/** Reads one memory line (VmRSS, VmHWM) of a process's /proc status, in MiB. */
+function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** The one child of a process: the node that `npm start` execs (its shell replaced itself with it). */
+function onlyChild(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  if (children.length !== 1) throw new Error(`expected npm (pid ${pid}) to run one process, found ${children.length}`);
+  return Number(children[0]);
+}
+
+export interface StartOptions {
+  /**
+   * Run `npm start` itself, build check and npm included: what a person waits for (start-up figures). Otherwise
+   * the command it ends in, `node dist/server/main.js`, with the build checked once beforehand (load benches).
+   */
+  viaNpm?: boolean;
+}
+
+/** Starts what ships, the server compiled ahead of time, as `npm start` does, and waits for /api/health. */
+export async function startServer(env: Record<string, string>, { viaNpm = false }: StartOptions = {}): Promise<ServerProcess> {
+  ensureBuild();
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const [command, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['dist/server/main.js']];
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const readyMs = await waitForHealth(url, child, started);
+  // npm forwards SIGTERM to the server (stop() below); memory is the server's own.
+  const serverPid = viaNpm ? onlyChild(child.pid!) : child.pid!;
   return {
     url,
-    pid: child.pid!,
+    pid: serverPid,
     readyMs,
-    peakRssMiB: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-    },
+    readyRssMiB: memoryMiB(serverPid, 'VmRSS'),
+    peakRssMiB: () => memoryMiB(serverPid, 'VmHWM'),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

@@ -22,3 +22,9 @@ export async function closedLoop(task: () => Promise<unknown>, concurrency: numb
   latencies.sort((a, b) => a - b);
   return { perSecond: latencies.length / elapsedSeconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
+
+/** The middle value (the upper one of an even count): what a figure on a busy, shared machine is quoted as. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}

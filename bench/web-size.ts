@@ -31,8 +31,8 @@ export interface WebSizeFigures {
 
 /** Builds the web app when dist/web is missing or older than its sources (a no-op otherwise), as `npm start` does. */
 export function ensureWebBuild(): void {
-  const result = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`scripts/ensure-web-build.mjs failed with ${result.status ?? result.signal}`);
+  const result = spawnSync(process.execPath, ['scripts/ensure-build.mjs', 'web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`scripts/ensure-build.mjs failed with ${result.status ?? result.signal}`);
 }
 
 type Attributes = Partial<Record<string, string>>;

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Builds the web app if needed and the template data folders every test copies. */
+/** Builds the web app and the server when stale (the tests run what ships), and the template data folders every test copies. */
 export default function globalSetup() {
-  const build = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('building the web app failed');
+  const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('building the web app and the server failed');
 
   const root = mkdtempSync(join(tmpdir(), 'healthassist-e2e-templates-'));
   for (const kind of ['seeded', 'account']) {

@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // The README's test command: every test, with the PostgreSQL API tests whenever a server is reachable.
-// With CI=true an unreachable PostgreSQL is a failure, never a silent skip.
+// With CI=true an unreachable PostgreSQL is a failure, never a silent skip. With EXTRA_NODE set to another
+// Node binary (CI sets Node 24's), the unit and PGlite API tests run once more under that Node.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 const ci = process.env.CI === 'true';
 const databaseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -67,6 +71,23 @@ const vitest = spawnSync(
   { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: databaseUrl } },
 );
 
+// Users run Node 22 or 24 as well as the oldest Node the engines field allows: what differs between them
+// (the WebAssembly engine under PGlite, built-in modules) is exercised by the unit and PGlite API tests.
+const extraNode = process.env.EXTRA_NODE;
+const extraNodeReport = join(reportFolder, 'vitest-extra-node.json');
+let extraNodeStatus = 0;
+if (extraNode) {
+  const version = spawnSync(extraNode, ['--version'], { encoding: 'utf8' });
+  console.log(`\nUnit and PGlite API tests again under Node ${version.stdout?.trim() || '(not runnable)'} at ${extraNode}`);
+  const extra = spawnSync(
+    extraNode,
+    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'api-pglite', '--reporter=default', '--reporter=json', `--outputFile.json=${extraNodeReport}`, ...extraArgs],
+    // First on PATH too, so that a test starting `node` starts this one.
+    { stdio: 'inherit', env: { ...process.env, PATH: `${dirname(extraNode)}${delimiter}${process.env.PATH}` } },
+  );
+  extraNodeStatus = extra.status ?? 1;
+}
+
 console.log(`\nBrowser tests in ${chromiumPath}`);
 const playwright = spawnSync('npx', ['playwright', 'test'], {
   stdio: 'inherit',
@@ -82,10 +103,12 @@ function count(file, read) {
     summary.failed += 1; // No report: the runner itself failed.
   }
 }
-count(vitestReport, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+const readVitest = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
+count(vitestReport, readVitest);
+if (extraNode) count(extraNodeReport, readVitest);
 count(playwrightReport, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
 rmSync(reportFolder, { recursive: true, force: true });
 
-const failed = vitest.status !== 0 || playwright.status !== 0 || summary.failed > 0 || summary.passed === 0;
+const failed = vitest.status !== 0 || extraNodeStatus !== 0 || playwright.status !== 0 || summary.failed > 0 || summary.passed === 0;
 console.log(`\n${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
 process.exit(failed ? 1 : 0);

@@ -27,12 +27,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The real server, as `npm start` runs it, on a copy of a template data folder and a free port. */
+/**
+ * What ships, as `npm start` runs it (the compiled dist/server/main.js, which global setup builds when stale),
+ * on a copy of a template data folder and a free port.
+ */
 export async function startServer(template: Template): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'healthassist-e2e-'));
   cpSync(templateDir(template), dataDir, { recursive: true });
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED: 'false', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -9,6 +9,7 @@ import { allowedHostsFor } from './http/allowed-hosts';
 
 const env = loadEnv();
 const database = await openConfiguredDatabase(env).catch(exitIfDataDirInUse);
+// Two levels up is the project both from src/server/main.ts (npm run dev) and from its compiled dist/server/main.js.
 const builtWebApp = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const webRoot = existsSync(`${builtWebApp}/index.html`) ? builtWebApp : null;
 const app = await buildApp({ database, logger: { level: env.LOG_LEVEL }, webRoot, allowedHosts: allowedHostsFor(env) });
