@@ -1,12 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema/index';
 
@@ -32,10 +30,19 @@ export type PgliteSource =
   /** A data folder dumped by PGlite.dumpDataDir(): how tests start from an already migrated base. */
   | { dump: Blob };
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is sized for a shared server. PGlite keeps them in its WebAssembly
+ * memory, which never shrinks, and one patient's data needs far less: 32 MB measured about 100 MiB less memory
+ * and 0.1 s less to open. PGlite writes the setting into the data folder, so it also holds for older folders.
+ */
+const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers=32MB'] };
+
 async function createPglite(source: PgliteSource): Promise<{ client: PGlite; location: string }> {
-  if ('dataDir' in source) return { client: await PGlite.create(source.dataDir), location: source.dataDir };
-  if ('dump' in source) return { client: await PGlite.create({ loadDataDir: source.dump }), location: 'memory (from dump)' };
-  return { client: await PGlite.create(), location: 'memory' };
+  if ('dataDir' in source) return { client: await PGlite.create(source.dataDir, PGLITE_SETTINGS), location: source.dataDir };
+  if ('dump' in source) {
+    return { client: await PGlite.create({ ...PGLITE_SETTINGS, loadDataDir: source.dump }), location: 'memory (from dump)' };
+  }
+  return { client: await PGlite.create(PGLITE_SETTINGS), location: 'memory' };
 }
 
 export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> {
@@ -57,6 +64,9 @@ export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> 
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  // Loaded only for a server: a laptop on the embedded database starts without the driver (about 45 ms and
+  // a few MiB on Node 20).
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   // A server that cannot be reached fails a request (the health check answers 503) instead of holding it forever.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   try {
@@ -70,7 +80,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 }
 
 /** Several app processes may start at once against one server: only one migrates at a time. */
-async function migrateWithLock(pool: pg.Pool): Promise<void> {
+async function migrateWithLock(pool: Pool): Promise<void> {
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
