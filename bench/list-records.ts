@@ -1,9 +1,10 @@
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { wipeData } from '../src/server/db/reset';
 import { samplePdf } from '../src/server/db/sample-documents';
 import { medicalRecordFiles, medicalRecords } from '../src/server/db/schema/index';
-import { listMedicalRecords } from '../src/server/services/medical-records';
+import { medicalRecordsListQuery } from '../src/server/services/medical-records';
 import { createUser } from '../src/testing/factories';
 import type { BenchBackend } from './backends';
 import { startServer } from './server-process';
@@ -52,9 +53,7 @@ export async function benchListRecords(backend: BenchBackend): Promise<ListFigur
   await fillRecords(backend);
 
   // The very query the route runs, sent straight through the driver: the floor the API is measured against.
-  const probe = await backend.open();
-  const query = listMedicalRecords(probe.db, { id: 1 }).toSQL();
-  await probe.close();
+  const query = new PgDialect().sqlToQuery(medicalRecordsListQuery({ id: 1 }));
   const driver = await backend.openDriver();
   const direct = await closedLoop(() => driver.query(query.sql, query.params), CONNECTIONS, SECONDS * 1000);
   await driver.close();

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { ErrorBody } from '../../shared/contracts/common';
+import type { JsonList } from '../db/json-list';
 import { badRequest, describeZodError } from './errors';
 import { compileSerializer } from './serializer';
 
@@ -72,4 +73,12 @@ function describe(status: number, response: unknown): unknown {
 /** Responses with the API's error shape, for the statuses a route answers with beyond the shared ones. */
 export function errorResponses<Status extends number>(...statuses: Status[]): Record<Status, typeof ErrorBody> {
   return Object.fromEntries(statuses.map((status) => [status, ErrorBody])) as Record<Status, typeof ErrorBody>;
+}
+
+/**
+ * Sends a list that PostgreSQL wrote from the route's own row contract (db/json-list.ts) as it is: it already is
+ * the JSON that the response schema describes, so it is not parsed and written again.
+ */
+export function sendList<Row>(reply: FastifyReply, json: JsonList<Row>): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }

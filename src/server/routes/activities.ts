@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ActivityList, ActivityListQuery, ACTIVITY_LIST_MAX } from '../../shared/contracts/activities';
 import { UserIdParams } from '../../shared/contracts/common';
 import type { Database } from '../db/client';
+import { sendList } from '../http/contract';
 import { listActivities } from '../services/activity-log';
 
 export const activitiesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -15,6 +16,6 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         response: { 200: ActivityList },
       },
     },
-    async (request) => listActivities(db, request.patient, request.query.limit ?? ACTIVITY_LIST_MAX),
+    async (request, reply) => sendList(reply, await listActivities(db, request.patient, request.query.limit ?? ACTIVITY_LIST_MAX)),
   );
 };

@@ -9,7 +9,7 @@ import {
 } from '../../shared/contracts/appointments';
 import { IdParams, UserIdParams } from '../../shared/contracts/common';
 import type { Database } from '../db/client';
-import { errorResponses } from '../http/contract';
+import { errorResponses, sendList } from '../http/contract';
 import {
   changeAppointmentStatus,
   listAppointments,
@@ -32,7 +32,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   app.get(
     '/appointments/:userId',
     { schema: { summary: "The patient's appointments by date, then time of day", params: UserIdParams, response: { 200: AppointmentList } } },
-    async (request) => listAppointments(db, request.patient),
+    async (request, reply) => sendList(reply, await listAppointments(db, request.patient)),
   );
 
   app.post(
@@ -63,6 +63,6 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   app.get(
     '/providers/:userId',
     { schema: { summary: "The patient's healthcare providers by name", params: UserIdParams, response: { 200: ProviderList } } },
-    async (request) => listProviders(db, request.patient),
+    async (request, reply) => sendList(reply, await listProviders(db, request.patient)),
   );
 };

@@ -9,7 +9,7 @@ import {
   UpdateInsurancePlanBody,
 } from '../../shared/contracts/insurance';
 import type { Database } from '../db/client';
-import { errorResponses } from '../http/contract';
+import { errorResponses, sendList } from '../http/contract';
 import {
   createInsurancePlan,
   listInsuranceBenefits,
@@ -21,14 +21,14 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   const listPlans = {
     schema: { summary: "The patient's insurance plans, the primary first", params: UserIdParams, response: { 200: InsurancePlanList } },
   };
-  app.get('/insurance/:userId', listPlans, async (request) => listInsurancePlans(db, request.patient));
+  app.get('/insurance/:userId', listPlans, async (request, reply) => sendList(reply, await listInsurancePlans(db, request.patient)));
   // Part 2 §7 names the same list under this path too.
-  app.get('/insurance-plans/:userId', listPlans, async (request) => listInsurancePlans(db, request.patient));
+  app.get('/insurance-plans/:userId', listPlans, async (request, reply) => sendList(reply, await listInsurancePlans(db, request.patient)));
 
   app.get(
     '/insurance/benefits/:insuranceId',
     { schema: { summary: "The benefits of one of the patient's plans", params: InsuranceIdParams, response: { 200: InsuranceBenefitList } } },
-    async (request) => listInsuranceBenefits(db, request.patient, request.params.insuranceId),
+    async (request, reply) => sendList(reply, await listInsuranceBenefits(db, request.patient, request.params.insuranceId)),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import {
 } from '../../shared/contracts/medical-records';
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import type { Database } from '../db/client';
+import { sendList } from '../http/contract';
 import {
   createMedicalRecord,
   deleteMedicalRecord,
@@ -38,7 +39,7 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.get(
     '/medical-records/:userId',
     { schema: { summary: "The patient's documents, newest first, without their bytes", params: UserIdParams, response: { 200: MedicalRecordList } } },
-    async (request) => listMedicalRecords(db, request.patient),
+    async (request, reply) => sendList(reply, await listMedicalRecords(db, request.patient)),
   );
 
   app.post(

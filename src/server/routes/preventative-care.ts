@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, UserIdParams } from '../../shared/contracts/common';
 import { CareItem, CareItemList, CreateCareItemBody, UpdateCareItemBody } from '../../shared/contracts/preventative-care';
 import type { Database } from '../db/client';
+import { sendList } from '../http/contract';
 import { createCareItem, listCareItems, updateCareItem } from '../services/preventative-care';
 
 export const preventativeCareRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/preventative-care/:userId',
     { schema: { summary: "The patient's preventative care items by due date", params: UserIdParams, response: { 200: CareItemList } } },
-    async (request) => listCareItems(db, request.patient),
+    async (request, reply) => sendList(reply, await listCareItems(db, request.patient)),
   );
 
   app.post(

@@ -1,6 +1,8 @@
 import { desc } from 'drizzle-orm';
+import { Activity } from '../../shared/contracts/activities';
 import { describeActivity, type ActivityType, type ActivityValues } from '../../shared/rules/activities';
 import type { Database } from '../db/client';
+import { jsonList } from '../db/json-list';
 import { activities } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
 import { ownRows } from './owned';
@@ -19,11 +21,8 @@ export async function recordActivity<Type extends ActivityType>(
   await tx.insert(activities).values({ userId: patient.id, ...describeActivity(type, values), relatedItemId });
 }
 
+const newestActivitiesFirst = jsonList(activities, Activity, [desc(activities.timestamp), desc(activities.id)]);
+
 export function listActivities(db: Database, patient: Patient, limit: number) {
-  return db
-    .select()
-    .from(activities)
-    .where(ownRows(activities, patient))
-    .orderBy(desc(activities.timestamp), desc(activities.id))
-    .limit(limit);
+  return newestActivitiesFirst.read(db, ownRows(activities, patient), limit);
 }

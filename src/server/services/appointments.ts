@@ -1,7 +1,9 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { Appointment, Provider } from '../../shared/contracts/appointments';
 import { PREFERENCE_SORT_TIMES } from '../../shared/rules/appointments';
 import { formatDate } from '../../shared/rules/formats';
 import type { Database } from '../db/client';
+import { jsonList } from '../db/json-list';
 import { appointments, preventativeCare, providers } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
 import { conflict } from '../http/errors';
@@ -29,16 +31,15 @@ const sortTime = sql`case ${appointments.appointmentTime} ${sql.raw(
     .join(' '),
 )} else ${appointments.appointmentTime} end`;
 
+const byDateAndTime = jsonList(appointments, Appointment, [asc(appointments.appointmentDate), asc(sortTime), asc(appointments.id)]);
+const providersByName = jsonList(providers, Provider, [asc(providers.name), asc(providers.id)]);
+
 export function listAppointments(db: Database, patient: Patient) {
-  return db
-    .select()
-    .from(appointments)
-    .where(ownRows(appointments, patient))
-    .orderBy(asc(appointments.appointmentDate), asc(sortTime), asc(appointments.id));
+  return byDateAndTime.read(db, ownRows(appointments, patient));
 }
 
 export function listProviders(db: Database, patient: Patient) {
-  return db.select().from(providers).where(ownRows(providers, patient)).orderBy(asc(providers.name), asc(providers.id));
+  return providersByName.read(db, ownRows(providers, patient));
 }
 
 export async function scheduleAppointment(db: Database, patient: Patient, input: NewAppointment) {

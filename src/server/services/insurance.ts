@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CreateInsurancePlanBody, UpdateInsurancePlanBody } from '../../shared/contracts/insurance';
+import {
+  InsuranceBenefit,
+  InsurancePlan,
+  type CreateInsurancePlanBody,
+  type UpdateInsurancePlanBody,
+} from '../../shared/contracts/insurance';
 import type { Database } from '../db/client';
+import { jsonList } from '../db/json-list';
 import { insuranceBenefits, insurancePlans } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
 import { conflict } from '../http/errors';
@@ -13,12 +19,11 @@ type PlanChanges = Omit<z.output<typeof UpdateInsurancePlanBody>, 'userId'>;
 
 const PRIMARY_EXISTS = 'A primary insurance plan already exists; edit it instead';
 
+const primaryPlanFirst = jsonList(insurancePlans, InsurancePlan, [desc(insurancePlans.isPrimary), asc(insurancePlans.id)]);
+const benefitsInOrder = jsonList(insuranceBenefits, InsuranceBenefit, [asc(insuranceBenefits.id)]);
+
 export function listInsurancePlans(db: Database, patient: Patient) {
-  return db
-    .select()
-    .from(insurancePlans)
-    .where(ownRows(insurancePlans, patient))
-    .orderBy(desc(insurancePlans.isPrimary), asc(insurancePlans.id));
+  return primaryPlanFirst.read(db, ownRows(insurancePlans, patient));
 }
 
 export async function createInsurancePlan(db: Database, patient: Patient, input: NewPlan) {
@@ -52,11 +57,7 @@ export async function updateInsurancePlan(db: Database, patient: Patient, id: nu
 
 export async function listInsuranceBenefits(db: Database, patient: Patient, insuranceId: number) {
   await findPlan(db, patient, insuranceId);
-  return db
-    .select()
-    .from(insuranceBenefits)
-    .where(eq(insuranceBenefits.insuranceId, insuranceId))
-    .orderBy(asc(insuranceBenefits.id));
+  return benefitsInOrder.read(db, eq(insuranceBenefits.insuranceId, insuranceId));
 }
 
 /** The patient's plan with this id, or a 404: another user's plan does not exist for this patient. */

@@ -1,9 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
-import type { CreateMedicalRecordBody } from '../../shared/contracts/medical-records';
+import { MedicalRecord, type CreateMedicalRecordBody } from '../../shared/contracts/medical-records';
 import { documentMessages, isDocumentType, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import type { Database } from '../db/client';
+import { jsonList } from '../db/json-list';
 import { medicalRecordFiles, medicalRecords } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
@@ -14,12 +15,13 @@ import { foundOr404, ownRow, ownRows } from './owned';
 
 type NewRecord = Omit<z.output<typeof CreateMedicalRecordBody>, 'userId'>;
 
+const newestRecordsFirst = jsonList(medicalRecords, MedicalRecord, [desc(medicalRecords.uploadDate), desc(medicalRecords.id)]);
+
+/** The query of the list, for the bench's driver baseline. */
+export const medicalRecordsListQuery = (patient: Patient) => newestRecordsFirst.query(ownRows(medicalRecords, patient));
+
 export function listMedicalRecords(db: Database, patient: Patient) {
-  return db
-    .select()
-    .from(medicalRecords)
-    .where(ownRows(medicalRecords, patient))
-    .orderBy(desc(medicalRecords.uploadDate), desc(medicalRecords.id));
+  return newestRecordsFirst.read(db, ownRows(medicalRecords, patient));
 }
 
 /**

@@ -1,8 +1,9 @@
 import { asc } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayUtc } from '../../shared/contracts/common';
-import type { CreateCareItemBody, UpdateCareItemBody } from '../../shared/contracts/preventative-care';
+import { CareItem, type CreateCareItemBody, type UpdateCareItemBody } from '../../shared/contracts/preventative-care';
 import type { Database } from '../db/client';
+import { jsonList } from '../db/json-list';
 import { preventativeCare } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
 import { recordActivity } from './activity-log';
@@ -11,12 +12,10 @@ import { foundOr404, ownRow, ownRows } from './owned';
 type NewCareItem = Omit<z.output<typeof CreateCareItemBody>, 'userId'>;
 type CareItemChanges = z.output<typeof UpdateCareItemBody>;
 
+const byDueDate = jsonList(preventativeCare, CareItem, [asc(preventativeCare.dueDate), asc(preventativeCare.id)]);
+
 export function listCareItems(db: Database, patient: Patient) {
-  return db
-    .select()
-    .from(preventativeCare)
-    .where(ownRows(preventativeCare, patient))
-    .orderBy(asc(preventativeCare.dueDate), asc(preventativeCare.id));
+  return byDueDate.read(db, ownRows(preventativeCare, patient));
 }
 
 export async function createCareItem(db: Database, patient: Patient, input: NewCareItem) {
