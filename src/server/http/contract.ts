@@ -59,12 +59,12 @@ function completeResponses(route: RouteOptions): void {
     500,
   ];
   const declared = { ...errorResponses(...shared), ...(schema.response as Record<string, unknown> | undefined) };
-  schema.response = Object.fromEntries(Object.entries(declared).map(([status, response]) => [status, describe(Number(status), response)]));
+  schema.response = Object.fromEntries(Object.entries(declared).map(([status, response]) => [status, withMeaning(Number(status), response)]));
   route.schema = schema;
 }
 
 /** A JSON response with its meaning; one without a body (204) stays as it is. */
-function describe(status: number, response: unknown): unknown {
+function withMeaning(status: number, response: unknown): unknown {
   if (!(response instanceof z.ZodType) || response instanceof z.ZodNull) return response;
   const description = ERROR_MEANINGS[status] ?? STATUS_CODES[status] ?? String(status);
   return { description, content: { 'application/json': { schema: response } } };
