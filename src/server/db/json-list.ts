@@ -20,7 +20,7 @@ export function jsonList<Schema extends z.ZodObject>(table: PgTable, rowContract
     if (!column) throw new Error(`jsonList: the contract's field ${name} is not a column of the table`);
     const value =
       column.columnType === 'PgTimestamp' ? sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : sql`${column}`;
-    return sql`${sql.raw(`'${name}'`)}, ${value}`;
+    return sql`${name}::text, ${value}`;
   });
   const row = sql`json_build_object(${sql.join(fields, sql`, `)})`;
   const order = sql.join(orderBy, sql`, `);
