@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
-export const API_DOCS_PATH = '/api/docs';
+const API_DOCS_PATH = '/api/docs';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);

@@ -12,9 +12,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 
-export const misdirectedMessage = (host: string) =>
+const misdirectedMessage = (host: string) =>
   `This server does not answer to the host name ${host} (add it to ALLOWED_HOSTS to allow it)`;
-export const crossSiteMessage = (header: string, value: string) =>
+const crossSiteMessage = (header: string, value: string) =>
   `Refused a change sent from another web site (${header}: ${value})`;
 
 /**

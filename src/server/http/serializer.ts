@@ -12,7 +12,7 @@ export function compileSerializer(schema: z.ZodType): (data: unknown) => string 
 }
 
 /** The wire side of a response schema as plain JSON Schema, every referenced schema inlined. */
-export function responseJsonSchema(schema: z.ZodType): unknown {
+function responseJsonSchema(schema: z.ZodType): unknown {
   const jsonSchema = z.toJSONSchema(schema, {
     io: 'output',
     target: 'draft-7',

@@ -70,7 +70,7 @@ export type ScheduleAppointmentBody = z.input<typeof ScheduleAppointmentBody>;
 export type QuickScheduleAppointmentBody = z.input<typeof QuickScheduleAppointmentBody>;
 
 /** A body that names service or timeSlot comes from the quick dialog; any other from Schedule New. */
-export function isQuickSchedulePayload(body: unknown): boolean {
+function isQuickSchedulePayload(body: unknown): boolean {
   return typeof body === 'object' && body !== null && ('service' in body || 'timeSlot' in body);
 }
 
