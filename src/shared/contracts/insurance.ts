@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PLAN_TYPE, metAboveTotal, PLAN_TYPES, type PlanAmounts } from '../rules/insurance';
 import { calendarDate, dateOnly, id, idNumber, idString, optionalText, requiredText, type Json } from './common';
 
 const AMOUNT_MAX = 100_000_000;
@@ -20,7 +21,7 @@ const planFields = {
   provider: requiredText('Insurance provider is required'),
   memberId: requiredText('Member ID is required', 100),
   groupNumber: optionalText(100),
-  planType: requiredText('Plan type is required', 50),
+  planType: z.enum(PLAN_TYPES, { message: `Plan type is required (${PLAN_TYPES.join(', ')})` }),
   effectiveDate: calendarDate('Effective date is required'),
   deductible: amount('Deductible cannot be negative'),
   deductibleMet: amount('Deductible met cannot be negative'),
@@ -29,19 +30,36 @@ const planFields = {
   isPrimary: z.boolean({ message: 'must be true or false' }),
 };
 
-export const CreateInsurancePlanBody = z.object({
+/** A met amount above its total is refused on the field that is wrong. */
+function refuseMetAboveTotal(plan: PlanAmounts, ctx: z.RefinementCtx) {
+  for (const { field, message } of metAboveTotal(plan)) ctx.addIssue({ code: 'custom', path: [field], message });
+}
+
+/** The edit dialog's fields: every field of the plan but its owner and whether it is primary. */
+export const InsurancePlanFields = z
+  .object({
+    ...planFields,
+    planType: planFields.planType.default(DEFAULT_PLAN_TYPE),
+    deductible: planFields.deductible.default(0),
+    deductibleMet: planFields.deductibleMet.default(0),
+    outOfPocketMax: planFields.outOfPocketMax.default(0),
+    outOfPocketMet: planFields.outOfPocketMet.default(0),
+  })
+  .omit({ isPrimary: true });
+
+export const InsurancePlanForm = InsurancePlanFields.superRefine(refuseMetAboveTotal);
+export type InsurancePlanForm = z.input<typeof InsurancePlanForm>;
+
+export const CreateInsurancePlanBody = InsurancePlanFields.extend({
   userId: idNumber,
-  ...planFields,
-  planType: planFields.planType.default('PPO'),
-  deductible: planFields.deductible.default(0),
-  deductibleMet: planFields.deductibleMet.default(0),
-  outOfPocketMax: planFields.outOfPocketMax.default(0),
-  outOfPocketMet: planFields.outOfPocketMet.default(0),
   isPrimary: planFields.isPrimary.default(true),
-});
+}).superRefine(refuseMetAboveTotal);
 export type CreateInsurancePlanBody = z.input<typeof CreateInsurancePlanBody>;
 
-/** PATCH sends "the same fields"; any subset is accepted, at least one must be present. */
+/**
+ * PATCH sends "the same fields"; any subset is accepted, at least one must be present. Whether a met amount
+ * exceeds its total depends on the stored plan too, so the service checks that on the plan as it would be.
+ */
 export const UpdateInsurancePlanBody = z
   .object({ userId: idNumber, ...planFields })
   .partial()
@@ -59,7 +77,7 @@ export const InsurancePlan = z
     provider: z.string(),
     memberId: z.string(),
     groupNumber: z.string().nullable(),
-    planType: z.string(),
+    planType: z.enum(PLAN_TYPES),
     effectiveDate: dateOnly,
     deductible: dollars,
     deductibleMet: dollars,
@@ -82,3 +100,30 @@ export const InsuranceBenefit = z
   .meta({ id: 'InsuranceBenefit' });
 export type InsuranceBenefit = Json<typeof InsuranceBenefit>;
 export const InsuranceBenefitList = z.array(InsuranceBenefit);
+
+/** A coverage as the patient words it ('$25 copay', '70% after deductible'); blank when they do not know it. */
+const coverage = z.string({ message: 'must be text' }).trim().max(200, 'must be at most 200 characters');
+
+const benefitFields = {
+  serviceName: requiredText('Service name is required', 200),
+  inNetworkCoverage: coverage,
+  outOfNetworkCoverage: coverage,
+};
+
+export const InsuranceBenefitFields = z.object({
+  ...benefitFields,
+  inNetworkCoverage: coverage.default(''),
+  outOfNetworkCoverage: coverage.default(''),
+});
+export type InsuranceBenefitFields = z.input<typeof InsuranceBenefitFields>;
+
+/** POST /api/insurance/benefits — a row of the Benefits Summary, on one of the patient's plans. */
+export const CreateInsuranceBenefitBody = InsuranceBenefitFields.extend({ insuranceId: idNumber });
+export type CreateInsuranceBenefitBody = z.input<typeof CreateInsuranceBenefitBody>;
+
+/** PATCH /api/insurance/benefits/{id} — any of its texts; the plan it belongs to does not change. */
+export const UpdateInsuranceBenefitBody = z
+  .object(benefitFields)
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
+export type UpdateInsuranceBenefitBody = z.input<typeof UpdateInsuranceBenefitBody>;

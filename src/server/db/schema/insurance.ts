@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PLAN_TYPES, type PlanType } from '../../../shared/rules/insurance';
+import { isOneOf } from './checks';
 import { users } from './users';
 
 export const insurancePlans = pgTable(
@@ -12,7 +14,7 @@ export const insurancePlans = pgTable(
     provider: text('provider').notNull(),
     memberId: text('member_id').notNull(),
     groupNumber: text('group_number'),
-    planType: text('plan_type').notNull().default('PPO'),
+    planType: text('plan_type').$type<PlanType>().notNull().default('PPO'),
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
     deductible: integer('deductible').notNull().default(0),
     deductibleMet: integer('deductible_met').notNull().default(0),
@@ -28,6 +30,8 @@ export const insurancePlans = pgTable(
       'insurance_plans_amounts_check',
       sql`${t.deductible} >= 0 and ${t.deductibleMet} >= 0 and ${t.outOfPocketMax} >= 0 and ${t.outOfPocketMet} >= 0`,
     ),
+    check('insurance_plans_met_within_total_check', sql`${t.deductibleMet} <= ${t.deductible} and ${t.outOfPocketMet} <= ${t.outOfPocketMax}`),
+    check('insurance_plans_plan_type_check', isOneOf(t.planType, PLAN_TYPES)),
   ],
 );
 
@@ -42,5 +46,8 @@ export const insuranceBenefits = pgTable(
     inNetworkCoverage: text('in_network_coverage').notNull(),
     outOfNetworkCoverage: text('out_of_network_coverage').notNull(),
   },
-  (t) => [index('insurance_benefits_insurance_idx').on(t.insuranceId, t.id)],
+  (t) => [
+    index('insurance_benefits_insurance_idx').on(t.insuranceId, t.id),
+    check('insurance_benefits_service_name_check', sql`btrim(${t.serviceName}) <> ''`),
+  ],
 );
