@@ -52,7 +52,7 @@ async function openPanel(page: Page) {
 /** Chooses the file in the open panel, types the description and uploads it, waiting for the success toast. */
 async function uploadThroughPanel(page: Page, file: Upload | string, name: string, description?: string) {
   const panel = panelOf(page);
-  await page.getByTestId('record-file-input').setInputFiles(file);
+  await page.getByTestId('document-file-input').setInputFiles(file);
   await expect(panel).toContainText(name);
   if (description) await panel.getByLabel('Description (optional)').fill(description);
   await panel.getByRole('button', { name: 'Upload Record', exact: true }).click();
@@ -109,7 +109,7 @@ test('a real PDF and a real PNG upload with descriptions, newest first, and stay
   await openPanel(page);
   const panel = panelOf(page);
 
-  await page.getByTestId('record-file-input').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: labPdf });
+  await page.getByTestId('document-file-input').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: labPdf });
   await expect(panel).toContainText('lab-results.pdf');
   await expect(panel).toContainText(sizeText(labPdf.length));
   await uploadThroughPanel(page, { name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: labPdf }, 'lab-results.pdf', 'Annual blood work');
@@ -187,7 +187,7 @@ test('the client refuses a press with no file, a wrong type and a file over 20 M
   await openRecords(page, server);
   await openPanel(page);
   const panel = panelOf(page);
-  const input = page.getByTestId('record-file-input');
+  const input = page.getByTestId('document-file-input');
 
   await panel.getByRole('button', { name: 'Upload Record', exact: true }).click();
   await expectToast(page, 'No file selected', 'Please select a file to upload');
@@ -219,7 +219,7 @@ test("a description longer than the contract allows is refused beside the field,
   await description.evaluate((input) => input.removeAttribute('maxlength'));
   await description.fill('x'.repeat(1001));
   const posts = await holdRequests(page, '**/api/medical-records');
-  await page.getByTestId('record-file-input').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: labPdf });
+  await page.getByTestId('document-file-input').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: labPdf });
   await panel.getByRole('button', { name: 'Upload Record', exact: true }).click();
 
   const message = panel.getByText('Must be at most 1000 characters');
@@ -245,7 +245,7 @@ test("a file the server refuses shows the server's message", async ({ page, fres
   await openPanel(page);
   // Named and typed as a PDF, so the client lets it through; its bytes are HTML, which the server sees.
   const html = Buffer.from('<!doctype html><script>alert(1)</script>');
-  await page.getByTestId('record-file-input').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: html });
+  await page.getByTestId('document-file-input').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: html });
   await expect(panelOf(page)).toContainText('fake.pdf');
   await panelOf(page).getByRole('button', { name: 'Upload Record', exact: true }).click();
   await expectToast(page, 'Error', 'Failed to upload record: Only PDF, JPG, and PNG files are supported');
@@ -284,7 +284,7 @@ test('a PDF of exactly 20 MiB uploads through the screen, with its progress on t
     await openRecords(page, server);
     await openPanel(page);
     const panel = panelOf(page);
-    await page.getByTestId('record-file-input').setInputFiles(path);
+    await page.getByTestId('document-file-input').setInputFiles(path);
     await expect(panel).toContainText('full-body-scan.pdf');
     await expect(panel).toContainText('20 MB');
 
@@ -495,7 +495,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Upload New Record' }).click();
     await expect(panelOf(page)).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByTestId('record-file-input').setInputFiles({ name: 'chosen-scan.pdf', mimeType: 'application/pdf', buffer: labPdf });
+    await page.getByTestId('document-file-input').setInputFiles({ name: 'chosen-scan.pdf', mimeType: 'application/pdf', buffer: labPdf });
     await expect(panelOf(page)).toContainText('chosen-scan.pdf');
     await expectNoAxeViolations(page);
 
@@ -523,7 +523,7 @@ test('pressing Upload again, or Enter in the description, while an upload runs s
   await openPanel(page);
   // Each request is held until the presses are done, so that they all land while the first upload runs.
   const posts = await holdRequests(page, '**/api/medical-records');
-  await page.getByTestId('record-file-input').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: labPdf });
+  await page.getByTestId('document-file-input').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: labPdf });
   const submit = panelOf(page).getByRole('button', { name: /Upload Record|Reading file…|Uploading…/ });
   await submit.click();
   await expect.poll(() => posts.count).toBe(1);
@@ -546,7 +546,7 @@ test('closing the panel mid-upload cancels it: the request is dropped and nothin
   const dropped: string[] = [];
   page.on('requestfailed', (request) => request.method() === 'POST' && dropped.push(request.failure()?.errorText ?? ''));
 
-  await page.getByTestId('record-file-input').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: labPdf });
+  await page.getByTestId('document-file-input').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: labPdf });
   await panelOf(page).getByRole('button', { name: 'Upload Record', exact: true }).click();
   await expect(panelOf(page).getByRole('button', { name: /^Uploading… \d+%$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel Upload' }).click();

@@ -1,28 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { FolderOpen, Plus, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { MedicalRecord } from '../../../shared/contracts/medical-records';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { DeleteDocumentDialog, type DeleteDocumentWording } from '../../components/documents/delete-document-dialog';
+import { downloadDocument } from '../../components/documents/document-files';
+import { DocumentList } from '../../components/documents/document-list';
+import { DocumentViewer } from '../../components/documents/document-viewer';
+import { UploadCard } from '../../components/documents/upload-card';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
+import type { UploadToasts } from '../../lib/api/upload-medical-record';
 import { medicalRecordsQuery } from '../../lib/api/medical-records';
 import { useIgnoreStrayDrops } from '../../lib/use-ignore-stray-drops';
-import { recordDownloadUrl } from './api';
-import { DeleteRecordDialog } from './components/delete-record-dialog';
-import { DocumentViewer } from './components/document-viewer';
-import { RecordList } from './components/record-list';
-import { UploadPanel } from './components/upload-panel';
+import { useReturnFocus } from '../../lib/use-return-focus';
 
-/** Saves the file under its original name: the server sends it as an attachment with that name. */
-function download(record: MedicalRecord) {
-  toast({ title: `Downloading ${record.filename}` });
-  const link = document.createElement('a');
-  link.href = recordDownloadUrl(record.id);
-  link.download = record.filename;
-  link.click();
-}
+const uploadToasts: UploadToasts = {
+  uploaded: (record) => ({ title: 'Record uploaded', description: `${record.filename} has been added to your records.` }),
+  failed: (message) => ({ title: 'Error', description: `Failed to upload record: ${message}`, variant: 'destructive' }),
+};
+
+const deleteWording: DeleteDocumentWording = {
+  title: 'Delete Record',
+  question: (record) => `Are you sure you want to delete "${record.filename}"? This action cannot be undone.`,
+  deleted: { title: 'Record deleted', description: 'Medical record has been deleted successfully' },
+  failed: (message) => ({ title: 'Error', description: `Failed to delete record: ${message}`, variant: 'destructive' }),
+};
 
 export default function RecordsPage() {
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -30,17 +35,7 @@ export default function RecordsPage() {
   const [deleting, setDeleting] = useState<MedicalRecord | null>(null);
   const records = useQuery(medicalRecordsQuery(CURRENT_USER_ID));
   useIgnoreStrayDrops();
-  // The dialogs open from a row's button; when they close, focus goes back there (or to the list if the row is gone).
-  const returnFocusTo = useRef<HTMLElement | null>(null);
-  const rememberFocus = () => {
-    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  };
-  const restoreFocus = (event: Event) => {
-    event.preventDefault();
-    const target = returnFocusTo.current;
-    if (target?.isConnected) target.focus();
-    else document.getElementById('records-heading')?.focus();
-  };
+  const focus = useReturnFocus('records-heading');
 
   return (
     <div className="space-y-6">
@@ -55,7 +50,14 @@ export default function RecordsPage() {
         </Button>
       </div>
 
-      {uploadOpen && <UploadPanel />}
+      {uploadOpen && (
+        <UploadCard
+          title="Upload a Record"
+          submitLabel="Upload Record"
+          toasts={uploadToasts}
+          descriptionPlaceholder="e.g. Blood test results from Dr. Lopez"
+        />
+      )}
 
       <Card aria-busy={records.isPending}>
         <CardHeader>
@@ -79,16 +81,17 @@ export default function RecordsPage() {
               <p className="text-sm text-muted-foreground">Upload your medical records to keep them organized in one place.</p>
             </div>
           ) : (
-            <RecordList
+            <DocumentList
+              label="Your Records"
               records={records.data}
               onView={(record) => {
-                rememberFocus();
+                focus.remember();
                 toast({ title: `Opening ${record.filename}` });
                 setViewing(record);
               }}
-              onDownload={download}
+              onDownload={downloadDocument}
               onDelete={(record) => {
-                rememberFocus();
+                focus.remember();
                 setDeleting(record);
               }}
             />
@@ -96,8 +99,8 @@ export default function RecordsPage() {
         </CardContent>
       </Card>
 
-      <DocumentViewer record={viewing} onClose={() => setViewing(null)} onCloseAutoFocus={restoreFocus} />
-      <DeleteRecordDialog record={deleting} onClose={() => setDeleting(null)} onCloseAutoFocus={restoreFocus} />
+      <DocumentViewer record={viewing} onClose={() => setViewing(null)} onCloseAutoFocus={focus.restore} />
+      <DeleteDocumentDialog record={deleting} wording={deleteWording} onClose={() => setDeleting(null)} onCloseAutoFocus={focus.restore} />
     </div>
   );
 }

@@ -1,19 +1,21 @@
 import { Download, Eye, FileText, Image, Trash2 } from 'lucide-react';
-import type { MedicalRecord } from '../../../../shared/contracts/medical-records';
-import { formatDate, formatFileSize } from '../../../../shared/rules/formats';
-import { Button } from '../../../components/ui/button';
-import { Tooltip } from '../../../components/ui/tooltip';
+import type { MedicalRecord } from '../../../shared/contracts/medical-records';
+import { formatDate, formatFileSize } from '../../../shared/rules/formats';
+import { Button } from '../ui/button';
+import { Tooltip } from '../ui/tooltip';
 
-interface RecordListProps {
+interface DocumentListProps {
+  /** The list's accessible name: the heading of the card it is in. */
+  label: string;
   records: MedicalRecord[];
   onView(record: MedicalRecord): void;
   onDownload(record: MedicalRecord): void;
   onDelete(record: MedicalRecord): void;
 }
 
-export function RecordList({ records, onView, onDownload, onDelete }: RecordListProps) {
+export function DocumentList({ label, records, onView, onDownload, onDelete }: DocumentListProps) {
   return (
-    <ul aria-label="Your Records" className="divide-y">
+    <ul aria-label={label} className="divide-y">
       {records.map((record) => {
         const Icon = record.fileType === 'application/pdf' ? FileText : Image;
         return (

@@ -3,17 +3,17 @@ import { FileUp, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
-import { CreateMedicalRecordBody } from '../../../../shared/contracts/medical-records';
-import { checkDocument, documentMessages, documentTypeOf } from '../../../../shared/rules/documents';
-import { formatFileSize } from '../../../../shared/rules/formats';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
-import { Progress } from '../../../components/ui/progress';
-import { toast } from '../../../components/ui/use-toast';
-import { useUploadMedicalRecord, type UploadStage, type UploadToasts } from '../../../lib/api/upload-medical-record';
-import { cn } from '../../../lib/cn';
+import { CreateMedicalRecordBody } from '../../../shared/contracts/medical-records';
+import { checkDocument, documentMessages, documentTypeOf } from '../../../shared/rules/documents';
+import { formatFileSize } from '../../../shared/rules/formats';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../ui/form';
+import { Input } from '../ui/input';
+import { Progress } from '../ui/progress';
+import { toast } from '../ui/use-toast';
+import { useUploadMedicalRecord, type UploadStage, type UploadToasts } from '../../lib/api/upload-medical-record';
+import { cn } from '../../lib/cn';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 const NO_FILE = 'Please select a file to upload';
@@ -28,14 +28,34 @@ const UploadForm = CreateMedicalRecordBody.pick({ description: true }).extend({
 type UploadFormInput = z.input<typeof UploadForm>;
 type UploadFormValues = z.output<typeof UploadForm>;
 
-const recordToasts: UploadToasts = {
-  uploaded: (record) => ({ title: 'Record uploaded', description: `${record.filename} has been added to your records.` }),
-  failed: (message) => ({ title: 'Error', description: `Failed to upload record: ${message}`, variant: 'destructive' }),
-};
-
 const stageLabel = ({ stage, percent }: UploadStage) => `${stage === 'reading' ? 'Reading file…' : 'Uploading…'} ${percent}%`;
 
-export function UploadPanel() {
+interface UploadCardProps {
+  title: string;
+  submitLabel: string;
+  toasts: UploadToasts;
+  /** Set on the insurance screen: the plan the document belongs to. */
+  insuranceId?: number;
+  /** What is stored for what the patient typed (the insurance screen words it 'Insurance document: …'). */
+  describe?(text: string | null): string | null;
+  /** Room left for the patient's text within the stored description's 1,000 characters. */
+  descriptionMaxLength?: number;
+  descriptionPlaceholder: string;
+}
+
+/**
+ * The one upload form of the app (records and insurance documents): a drop zone that is also the file picker,
+ * an optional description, and progress while the file is read and sent.
+ */
+export function UploadCard({
+  title,
+  submitLabel,
+  toasts,
+  insuranceId,
+  describe = (text) => text,
+  descriptionMaxLength = 1000,
+  descriptionPlaceholder,
+}: UploadCardProps) {
   const form = useForm<UploadFormInput, unknown, UploadFormValues>({
     resolver: zodResolver(UploadForm),
     defaultValues: { file: null, description: '' },
@@ -45,7 +65,7 @@ export function UploadPanel() {
   const [progress, setProgress] = useState<UploadStage | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const running = useRef<AbortController | null>(null);
-  const upload = useUploadMedicalRecord(recordToasts);
+  const upload = useUploadMedicalRecord(toasts);
   const busy = upload.isPending;
   const typesId = useId();
 
@@ -93,7 +113,7 @@ export function UploadPanel() {
     running.current = controller;
     setProgress({ stage: 'reading', percent: 0 });
     upload.mutate(
-      { file, fileType, description, signal: controller.signal, onProgress: setProgress },
+      { file, fileType, description: describe(description), insuranceId, signal: controller.signal, onProgress: setProgress },
       {
         onSuccess: () => form.reset(),
         onSettled: () => {
@@ -111,7 +131,7 @@ export function UploadPanel() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Upload a Record</CardTitle>
+        <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
         <Form {...form}>
@@ -160,7 +180,7 @@ export function UploadPanel() {
               className="sr-only"
               tabIndex={-1}
               aria-hidden="true"
-              data-testid="record-file-input"
+              data-testid="document-file-input"
               onChange={onPick}
             />
             <FormField
@@ -173,8 +193,8 @@ export function UploadPanel() {
                     <Input
                       {...field}
                       value={field.value ?? ''}
-                      maxLength={1000}
-                      placeholder="e.g. Blood test results from Dr. Lopez"
+                      maxLength={descriptionMaxLength}
+                      placeholder={descriptionPlaceholder}
                       readOnly={busy}
                     />
                   </FormControl>
@@ -185,7 +205,7 @@ export function UploadPanel() {
             {progress && <Progress aria-label={stageLabel(progress)} value={progress.percent} />}
             <Button type="submit" aria-disabled={busy || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
               <Upload aria-hidden="true" />
-              {progress ? stageLabel(progress) : 'Upload Record'}
+              {progress ? stageLabel(progress) : submitLabel}
             </Button>
           </form>
         </Form>

@@ -1,6 +1,6 @@
-import type { MedicalRecord } from '../../../../shared/contracts/medical-records';
-import { Dialog, DialogContent, DialogTitle } from '../../../components/ui/dialog';
-import { recordFileUrl } from '../api';
+import type { MedicalRecord } from '../../../shared/contracts/medical-records';
+import { Dialog, DialogContent, DialogTitle } from '../ui/dialog';
+import { documentFileUrl } from './document-files';
 
 /** The document inside the app: images as images, PDFs in the browser's viewer. Escape or Close ends it. */
 interface DocumentViewerProps {
@@ -25,9 +25,9 @@ export function DocumentViewer({ record, onClose, onCloseAutoFocus }: DocumentVi
         >
           <DialogTitle className="break-all pr-8">{record.filename}</DialogTitle>
           {record.fileType === 'application/pdf' ? (
-            <iframe title={record.filename} src={recordFileUrl(record.id)} className="h-[75vh] w-full rounded-md border bg-white" />
+            <iframe title={record.filename} src={documentFileUrl(record.id)} className="h-[75vh] w-full rounded-md border bg-white" />
           ) : (
-            <img src={recordFileUrl(record.id)} alt={record.filename} className="max-h-[75vh] w-full rounded-md object-contain" />
+            <img src={documentFileUrl(record.id)} alt={record.filename} className="max-h-[75vh] w-full rounded-md object-contain" />
           )}
         </DialogContent>
       )}
