@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFileSize, formatTime, percentOf } from './formats';
+import { formatDate, formatDateTime, formatDollars, formatFileSize, formatTime, percentOf } from './formats';
 
 describe('formatDate', () => {
   it.each([
@@ -62,5 +62,16 @@ describe('percentOf', () => {
     [2, 3, 67],
   ])('%d of %d → %d%%', (value, total, expected) => {
     expect(percentOf(value, total)).toBe(expected);
+  });
+});
+
+describe('formatDollars', () => {
+  it.each([
+    [0, '$0'],
+    [650, '$650'],
+    [1500, '$1,500'],
+    [100_000_000, '$100,000,000'],
+  ])('%s → %s', (amount, expected) => {
+    expect(formatDollars(amount)).toBe(expected);
   });
 });

@@ -41,3 +41,10 @@ export function percentOf(value: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((value / total) * 100);
 }
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** Whole dollars as the insurance screen shows them: 1500 → '$1,500'. */
+export function formatDollars(amount: number): string {
+  return dollars.format(amount);
+}

@@ -9,6 +9,7 @@ import { paths } from './paths';
 // One lazily loaded chunk per screen. A screen whose issue has not landed is not registered: it is a 404.
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const RecordsPage = lazy(() => import('../features/records/records-page'));
+const InsurancePage = lazy(() => import('../features/insurance/insurance-page'));
 
 export function AppRoutes() {
   const [location] = useLocation();
@@ -20,6 +21,7 @@ export function AppRoutes() {
           <Switch>
             <Route path={paths.dashboard} component={DashboardPage} />
             <Route path={paths.records} component={RecordsPage} />
+            <Route path={paths.insurance} component={InsurancePage} />
             <Route component={NotFound} />
           </Switch>
         </Suspense>

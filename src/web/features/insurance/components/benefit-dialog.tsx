@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { InsuranceBenefitFields, type InsuranceBenefit } from '../../../../shared/contracts/insurance';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessage } from '../../../lib/api-client';
+import { useSaveBenefit } from '../api';
+
+type BenefitFormInput = z.input<typeof InsuranceBenefitFields>;
+type BenefitFormValues = z.output<typeof InsuranceBenefitFields>;
+
+/** What the benefit dialog is doing: adding a row to a plan, or editing one. */
+export type BenefitEdit = { insuranceId: number; benefit: null } | { insuranceId: number; benefit: InsuranceBenefit };
+
+interface BenefitDialogProps {
+  edit: BenefitEdit | null;
+  onClose(): void;
+  onCloseAutoFocus(event: Event): void;
+}
+
+export function BenefitDialog({ edit, onClose, onCloseAutoFocus }: BenefitDialogProps) {
+  const save = useSaveBenefit();
+  return (
+    <Dialog open={edit !== null} onOpenChange={(open) => !open && !save.isPending && onClose()}>
+      {edit && (
+        <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+          <DialogTitle>{edit.benefit ? 'Edit Benefit' : 'Add Benefit'}</DialogTitle>
+          <DialogDescription>As your plan words it, e.g. '$25 copay' or '70% after deductible'.</DialogDescription>
+          <BenefitForm edit={edit} save={save} onDone={onClose} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+const FIELDS = [
+  ['serviceName', 'Service', 'e.g. Specialist visit'],
+  ['inNetworkCoverage', 'In-Network Coverage', 'e.g. $50 copay'],
+  ['outOfNetworkCoverage', 'Out-of-Network Coverage', 'e.g. 60% after deductible'],
+] as const;
+
+function BenefitForm({ edit, save, onDone }: { edit: BenefitEdit; save: ReturnType<typeof useSaveBenefit>; onDone(): void }) {
+  const form = useForm<BenefitFormInput, unknown, BenefitFormValues>({
+    resolver: zodResolver(InsuranceBenefitFields),
+    defaultValues: edit.benefit ?? { serviceName: '', inNetworkCoverage: '', outOfNetworkCoverage: '' },
+  });
+
+  function submit(values: BenefitFormValues) {
+    if (save.isPending) return;
+    const request = edit.benefit
+      ? { benefitId: edit.benefit.id, body: values }
+      : { benefitId: null, body: { insuranceId: edit.insuranceId, ...values } };
+    save.mutate(request, {
+      onSuccess: (saved) => {
+        toast({
+          title: 'Benefit saved',
+          description: edit.benefit ? `${saved.serviceName} has been updated.` : `${saved.serviceName} has been added to your benefits.`,
+        });
+        onDone();
+      },
+      onError: (error) =>
+        toast({ title: 'Error', description: `Failed to save benefit: ${serverMessage(error)}`, variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="space-y-4">
+        {FIELDS.map(([name, label, placeholder]) => (
+          <FormField
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{label}</FormLabel>
+                <FormControl>
+                  <Input {...field} value={field.value ?? ''} autoComplete="off" maxLength={200} placeholder={placeholder} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        ))}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" aria-disabled={save.isPending || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
+            {save.isPending ? 'Saving...' : 'Save Benefit'}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,221 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Path } from 'react-hook-form';
+import type { z } from 'zod';
+import { InsurancePlanForm, type InsurancePlan } from '../../../../shared/contracts/insurance';
+import { DEFAULT_PLAN_TYPE, PLAN_TYPES } from '../../../../shared/rules/insurance';
+import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { Button } from '../../../components/ui/button';
+import { DatePicker } from '../../../components/ui/date-picker';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessage } from '../../../lib/api-client';
+import { useSaveInsurancePlan } from '../api';
+
+type PlanFormInput = z.input<typeof InsurancePlanForm>;
+type PlanFormValues = z.output<typeof InsurancePlanForm>;
+
+const AMOUNT_FIELDS = [
+  ['deductible', 'Deductible'],
+  ['deductibleMet', 'Deductible Met'],
+  ['outOfPocketMax', 'Out-of-Pocket Maximum'],
+  ['outOfPocketMet', 'Out-of-Pocket Met'],
+] as const;
+
+function startingValues(plan: InsurancePlan | null): PlanFormInput {
+  if (!plan) {
+    return { provider: '', memberId: '', groupNumber: '', planType: DEFAULT_PLAN_TYPE, effectiveDate: '', deductible: '', deductibleMet: '', outOfPocketMax: '', outOfPocketMet: '' };
+  }
+  const { provider, memberId, groupNumber, planType, effectiveDate, deductible, deductibleMet, outOfPocketMax, outOfPocketMet } = plan;
+  return { provider, memberId, groupNumber: groupNumber ?? '', planType, effectiveDate, deductible, deductibleMet, outOfPocketMax, outOfPocketMet };
+}
+
+interface PlanDialogProps {
+  open: boolean;
+  /** The primary plan to edit, or null to add one. */
+  plan: InsurancePlan | null;
+  onClose(): void;
+  onCloseAutoFocus(event: Event): void;
+}
+
+export function PlanDialog({ open, plan, onClose, onCloseAutoFocus }: PlanDialogProps) {
+  const save = useSaveInsurancePlan();
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !save.isPending && onClose()}>
+      {open && (
+        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
+          <DialogTitle>{plan ? 'Edit Insurance Information' : 'Add Insurance Information'}</DialogTitle>
+          <DialogDescription>Amounts are in whole dollars; an empty amount counts as $0.</DialogDescription>
+          {/* Mounted with the dialog, so each opening starts from the plan as it is stored now. */}
+          <PlanForm plan={plan} save={save} onSaved={onClose} onCancel={onClose} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+interface PlanFormProps {
+  plan: InsurancePlan | null;
+  save: ReturnType<typeof useSaveInsurancePlan>;
+  onSaved(): void;
+  onCancel(): void;
+}
+
+function PlanForm({ plan, save, onSaved, onCancel }: PlanFormProps) {
+  const form = useForm<PlanFormInput, unknown, PlanFormValues>({
+    resolver: zodResolver(InsurancePlanForm),
+    defaultValues: startingValues(plan),
+  });
+
+  function submit(values: PlanFormValues) {
+    if (save.isPending) return;
+    const request =
+      plan === null
+        ? { planId: null, body: { userId: CURRENT_USER_ID, ...values, isPrimary: true } }
+        : { planId: plan.id, body: { userId: CURRENT_USER_ID, ...values } };
+    save.mutate(request, {
+      onSuccess: (saved) => {
+        toast({
+          title: 'Insurance Saved Successfully',
+          description: plan
+            ? `Your ${saved.provider || 'health insurance'} information has been updated.`
+            : `Your ${saved.provider || 'health insurance'} plan has been added.`,
+        });
+        onSaved();
+      },
+      onError: (error) => {
+        const message = serverMessage(error);
+        // A refusal naming a field ('deductibleMet: …') is shown at that field too; the dialog keeps every value.
+        const field = /^(\w+): (.+)$/.exec(message);
+        if (field && field[1]! in form.getValues()) form.setError(field[1] as Path<PlanFormInput>, { message: field[2] });
+        toast({
+          title: 'Unable to Save Insurance Data',
+          description: `${message}. Please try again or contact support if the problem persists.`,
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          control={form.control}
+          name="provider"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Insurance Provider</FormLabel>
+              <FormControl>
+                <Input {...field} autoComplete="off" maxLength={200} placeholder="e.g. Blue Cross Blue Shield" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="memberId"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Member ID</FormLabel>
+              <FormControl>
+                <Input {...field} autoComplete="off" maxLength={100} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="groupNumber"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Group Number (optional)</FormLabel>
+              <FormControl>
+                <Input {...field} value={field.value ?? ''} autoComplete="off" maxLength={100} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="planType"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Plan Type</FormLabel>
+              <Select value={field.value} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {PLAN_TYPES.map((type) => (
+                    <SelectItem key={type} value={type}>
+                      {type}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="effectiveDate"
+          render={({ field }) => (
+            <FormItem className="sm:col-span-2">
+              <FormLabel>Effective Date</FormLabel>
+              <FormControl>
+                <DatePicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        {AMOUNT_FIELDS.map(([name, label]) => (
+          <FormField
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{label} ($)</FormLabel>
+                <FormControl>
+                  <Input
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    placeholder="0"
+                    value={typeof field.value === 'number' ? field.value : ''}
+                    // '' stays '' (it counts as 0); anything else goes to the schema as the number it reads as.
+                    onChange={(event) => field.onChange(event.target.value === '' ? '' : event.target.valueAsNumber)}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        ))}
+        <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={onCancel} disabled={save.isPending}>
+            Cancel
+          </Button>
+          {/* aria-disabled, not disabled, while saving: a disabled button would drop the keyboard focus out of the dialog. */}
+          <Button type="submit" aria-disabled={save.isPending || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
+            {save.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}
