@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { samplePdf } from '../db/sample-documents';
 import {
   createAppointment,
+  createBenefit,
   createCareItem,
   createInsurancePlan,
   createMedicalRecord,
@@ -19,6 +20,7 @@ type RowMaker = (t: TestContext, userId: number) => Promise<number>;
 const user: RowMaker = async (_t, userId) => userId;
 const record: RowMaker = async (t, userId) => (await createMedicalRecord(t.db, userId)).id;
 const plan: RowMaker = async (t, userId) => (await createInsurancePlan(t.db, userId, { isPrimary: false })).id;
+const benefit: RowMaker = async (t, userId) => (await createBenefit(t.db, await plan(t, userId))).id;
 const careItem: RowMaker = async (t, userId) => (await createCareItem(t.db, userId)).id;
 const provider: RowMaker = async (t, userId) => (await createProvider(t.db, userId)).id;
 const appointment: RowMaker = async (t, userId) => (await createAppointment(t.db, userId, await provider(t, userId))).id;
@@ -36,6 +38,8 @@ const ID_ROUTES: Record<string, { row: RowMaker; body?: object }> = {
   'GET /api/medical-records/{id}/file': { row: record },
   'DELETE /api/medical-records/{id}': { row: record },
   'PATCH /api/insurance/{id}': { row: plan, body: { provider: 'Other Health' } },
+  'PATCH /api/insurance/benefits/{id}': { row: benefit, body: { serviceName: 'Vision exam' } },
+  'DELETE /api/insurance/benefits/{id}': { row: benefit },
   'PATCH /api/preventative-care/{id}': { row: careItem, body: { status: 'completed' } },
   'PATCH /api/appointments/{id}/status': { row: appointment, body: { status: 'cancelled' } },
 };
@@ -48,6 +52,7 @@ const CREATE_BODIES: Record<string, (t: TestContext) => Promise<Record<string, u
     return { ...body, fileContents: dataUrl(bytes, 'application/pdf'), insuranceId: await plan(t, t.userId) };
   },
   'POST /api/insurance': async (t) => ({ userId: t.userId, provider: 'Acme', memberId: 'M-1', effectiveDate: '2026-01-01', isPrimary: false }),
+  'POST /api/insurance/benefits': async (t) => ({ insuranceId: await plan(t, t.userId), serviceName: 'Vision exam' }),
   'POST /api/preventative-care': async (t) => ({ userId: t.userId, careName: 'Eye Exam', dueDate: '2030-01-01' }),
   'POST /api/appointments': async (t) => ({
     userId: t.userId,
@@ -58,6 +63,9 @@ const CREATE_BODIES: Record<string, (t: TestContext) => Promise<Record<string, u
     appointmentTime: 'morning',
   }),
 };
+
+/** Bodies that name no user: the new row is the patient's through the row this field names. */
+const OWNED_THROUGH: Record<string, string> = { 'POST /api/insurance/benefits': 'insuranceId' };
 
 const NOT_THERE = 2_147_483_647;
 const key = ({ method, path }: Operation) => `${method} ${path}`;
@@ -97,7 +105,7 @@ describe('every route of the OpenAPI document whose body names ids', () => {
       expect(makeBody, `${key(operation)}: which body does it accept?`).toBeDefined();
       const body = await makeBody!(t);
       const idFields = Object.keys(body).filter((field) => field in ROW_OF_PARAM);
-      expect(idFields, key(operation)).toContain('userId');
+      expect(idFields, key(operation)).toContain(OWNED_THROUGH[key(operation)] ?? 'userId');
       for (const field of idFields) {
         const theirs = await ROW_OF_PARAM[field]!(t, t.otherUserId);
         await expectRefused(t, 'POST', operation.path, { ...body, [field]: theirs }, 404, /not found$/);

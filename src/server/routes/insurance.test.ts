@@ -5,6 +5,11 @@ import { INTERNAL_ERROR, api, expectRefused, snapshotData, useTestApp, withFaili
 const t = useTestApp();
 
 const PRIMARY_EXISTS = 'A primary insurance plan already exists; edit it instead';
+const PLAN_TYPE_REQUIRED = 'planType: Plan type is required (PPO, HMO, EPO, POS, HDHP, Other)';
+const DEDUCTIBLE_MET_ABOVE = 'deductibleMet: Deductible met cannot exceed the deductible';
+const OUT_OF_POCKET_MET_ABOVE = 'outOfPocketMet: Out-of-pocket met cannot exceed the maximum';
+/** The plan types the edit dialog offers, as the README lists them. */
+const PLAN_TYPES = ['PPO', 'HMO', 'EPO', 'POS', 'HDHP', 'Other'];
 
 /** A complete POST /api/insurance payload as the insurance form sends it. */
 function newPlan(overrides: Record<string, unknown> = {}) {
@@ -24,12 +29,20 @@ function newPlan(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A complete POST /api/insurance/benefits payload as the benefit form sends it. */
+function newBenefit(insuranceId: number, overrides: Record<string, unknown> = {}) {
+  return { insuranceId, serviceName: 'Specialist visit', inNetworkCoverage: '$40 copay', outOfNetworkCoverage: '60% after deductible', ...overrides };
+}
+
+async function benefitsOf(insuranceId: number) {
+  return (await api(t.app, 'GET', `/api/insurance/benefits/${insuranceId}`)).body;
+}
+
+const MALFORMED_IDS = ['abc', '0', '-1', '1.5', '1e3', '2147483648'];
 
 async function activitiesOfPatient() {
   return (await api(t.app, 'GET', `/api/activities/${t.userId}`)).body;
 }
-
-
 
 describe.each(['/api/insurance', '/api/insurance-plans'])('GET %s/{userId}', (base) => {
   it('lists the patient’s plans, the primary one first and then by id', async () => {
@@ -266,7 +279,16 @@ describe('POST /api/insurance', () => {
     ['an empty member id', { memberId: '' }, 'memberId: Member ID is required'],
     ['a member id over 100 characters', { memberId: 'M'.repeat(101) }, 'memberId: must be at most 100 characters'],
     ['a group number over 100 characters', { groupNumber: 'G'.repeat(101) }, 'groupNumber: must be at most 100 characters'],
-    ['an empty plan type', { planType: '' }, 'planType: Plan type is required'],
+    ['an empty plan type', { planType: '' }, PLAN_TYPE_REQUIRED],
+    ['a plan type outside the list', { planType: 'Gold' }, PLAN_TYPE_REQUIRED],
+    ['a listed plan type in lower case', { planType: 'ppo' }, PLAN_TYPE_REQUIRED],
+    ['a plan type of null', { planType: null }, PLAN_TYPE_REQUIRED],
+    ['a deductible met above the deductible', { deductible: 1000, deductibleMet: 1001 }, DEDUCTIBLE_MET_ABOVE],
+    ['a deductible met with the deductible left empty', { deductible: '', deductibleMet: 1 }, DEDUCTIBLE_MET_ABOVE],
+    ['a deductible met with the deductible left out', { deductible: undefined, deductibleMet: 1 }, DEDUCTIBLE_MET_ABOVE],
+    ['an out-of-pocket met above the maximum', { outOfPocketMax: 5000, outOfPocketMet: 5001 }, OUT_OF_POCKET_MET_ABOVE],
+    ['an out-of-pocket met with the maximum left out', { outOfPocketMax: undefined, outOfPocketMet: 1 }, OUT_OF_POCKET_MET_ABOVE],
+    ['both met amounts above their totals, naming the deductible first', { deductibleMet: 1501, outOfPocketMet: 5001 }, DEDUCTIBLE_MET_ABOVE],
     ['isPrimary as text', { isPrimary: 'true' }, 'isPrimary: must be true or false'],
     ['a missing user id', { userId: undefined }, 'userId: must be a positive whole number'],
     ['a string user id', { userId: '1' }, 'userId: must be a positive whole number'],
@@ -274,6 +296,17 @@ describe('POST /api/insurance', () => {
     await expectRefused(t, 'POST', '/api/insurance', newPlan(overrides), 400, message);
   });
 
+  it.each(PLAN_TYPES)('accepts the plan type %s', async (planType) => {
+    const response = await api(t.app, 'POST', '/api/insurance', newPlan({ planType }));
+    expect(response.status).toBe(201);
+    expect(response.body.planType).toBe(planType);
+  });
+
+  it('accepts met amounts equal to their totals', async () => {
+    const response = await api(t.app, 'POST', '/api/insurance', newPlan({ deductibleMet: 1500, outOfPocketMet: 5000 }));
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ deductible: 1500, deductibleMet: 1500, outOfPocketMax: 5000, outOfPocketMet: 5000 });
+  });
 
   it("answers 404 for another user's id and one that does not exist", async () => {
     await expectRefused(t, 'POST', '/api/insurance', newPlan({ userId: t.otherUserId }), 404, 'User not found');
@@ -387,7 +420,9 @@ describe('PATCH /api/insurance/{id}', () => {
     ['an impossible date', { effectiveDate: '2026-02-30' }, 'effectiveDate: Effective date is required'],
     ['a blank provider', { provider: ' ' }, 'provider: Insurance provider is required'],
     ['an empty member id', { memberId: '' }, 'memberId: Member ID is required'],
-    ['an empty plan type', { planType: '' }, 'planType: Plan type is required'],
+    ['an empty plan type', { planType: '' }, PLAN_TYPE_REQUIRED],
+    ['a plan type outside the list', { planType: 'Gold' }, PLAN_TYPE_REQUIRED],
+    ['a listed plan type in lower case', { planType: 'ppo' }, PLAN_TYPE_REQUIRED],
     ['isPrimary of null', { isPrimary: null }, 'isPrimary: must be true or false'],
     ['a string user id', { userId: '1', provider: 'Blue Shield' }, 'userId: must be a positive whole number'],
   ])('refuses %s with 400', async (_case, body, message) => {
@@ -395,11 +430,54 @@ describe('PATCH /api/insurance/{id}', () => {
     await expectRefused(t, 'PATCH', `/api/insurance/${plan.id}`, body, 400, message);
   });
 
+  it.each(PLAN_TYPES)('accepts the plan type %s', async (planType) => {
+    const plan = await createInsurancePlan(t.db, t.userId, { planType: planType === 'PPO' ? 'HMO' : 'PPO' });
+    const response = await api(t.app, 'PATCH', `/api/insurance/${plan.id}`, { planType });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...plan, planType });
+  });
+
+  // The stored plan has a deductible of 1000 with 200 met, and an out-of-pocket maximum of 4000 with 500 met.
+  it.each([
+    ['a deductible met above the stored deductible', { deductibleMet: 1001 }, DEDUCTIBLE_MET_ABOVE],
+    ['a deductible below the stored deductible met', { deductible: 199 }, DEDUCTIBLE_MET_ABOVE],
+    ['an empty deductible, counted as 0, below the stored met', { deductible: '' }, DEDUCTIBLE_MET_ABOVE],
+    ['a deductible and its met sent together, the met above', { deductible: 100, deductibleMet: 101 }, DEDUCTIBLE_MET_ABOVE],
+    ['an out-of-pocket met above the stored maximum', { outOfPocketMet: 4001 }, OUT_OF_POCKET_MET_ABOVE],
+    ['an out-of-pocket maximum below the stored met', { outOfPocketMax: 499 }, OUT_OF_POCKET_MET_ABOVE],
+    ['a maximum and its met sent together, the met above', { outOfPocketMax: 100, outOfPocketMet: 101 }, OUT_OF_POCKET_MET_ABOVE],
+    ['both met amounts above, naming the deductible first', { deductibleMet: 1001, outOfPocketMet: 4001 }, DEDUCTIBLE_MET_ABOVE],
+    ['a met amount above its total with other fields that are fine', { provider: 'Blue Shield', deductible: 150 }, DEDUCTIBLE_MET_ABOVE],
+  ])('refuses %s with 400, changing nothing and recording no activity', async (_case, body, message) => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    await expectRefused(t, 'PATCH', `/api/insurance/${plan.id}`, body, 400, message);
+    expect((await api(t.app, 'GET', `/api/insurance/${t.userId}`)).body).toEqual([plan]);
+    expect(await activitiesOfPatient()).toEqual([]);
+  });
+
+  it.each([
+    ['a deductible met equal to the stored deductible', { deductibleMet: 1000 }],
+    ['a deductible equal to the stored met', { deductible: 200 }],
+    ['a lower deductible with a met lowered to fit', { deductible: 100, deductibleMet: 50 }],
+    ['a higher met with a deductible raised to fit', { deductible: 3000, deductibleMet: 2500 }],
+    ['an out-of-pocket met equal to the stored maximum', { outOfPocketMet: 4000 }],
+    ['an out-of-pocket maximum equal to the stored met', { outOfPocketMax: 500 }],
+    ['a lower maximum with a met lowered to fit', { outOfPocketMax: 300, outOfPocketMet: 300 }],
+  ])('accepts %s', async (_case, body) => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const response = await api(t.app, 'PATCH', `/api/insurance/${plan.id}`, body);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...plan, ...body });
+    expect(await activitiesOfPatient()).toEqual([expect.objectContaining({ activityType: 'insurance_updated', relatedItemId: plan.id })]);
+  });
+
   it("answers 404 for another user's plan, one that does not exist, and another user's id in the body", async () => {
     const theirs = await createInsurancePlan(t.db, t.otherUserId);
     const mine = await createInsurancePlan(t.db, t.userId, { isPrimary: false });
     await expectRefused(t, 'PATCH', `/api/insurance/${theirs.id}`, { provider: 'Mine now' }, 404, 'Insurance plan not found');
     await expectRefused(t, 'PATCH', `/api/insurance/${theirs.id}`, { userId: t.userId, isPrimary: false }, 404, 'Insurance plan not found');
+    // Checked against their stored amounts, this would tell whether they have met any of their deductible.
+    await expectRefused(t, 'PATCH', `/api/insurance/${theirs.id}`, { deductible: 0 }, 404, 'Insurance plan not found');
     await expectRefused(t, 'PATCH', '/api/insurance/999', { provider: 'Blue Shield' }, 404, 'Insurance plan not found');
     await expectRefused(t, 'PATCH', `/api/insurance/${mine.id}`, { userId: t.otherUserId, provider: 'Blue Shield' }, 404, 'User not found');
   });
@@ -409,5 +487,194 @@ describe('PATCH /api/insurance/{id}', () => {
     for (const bad of ['abc', '0', '-1', '1.5', '1e3']) {
       await expectRefused(t, 'PATCH', `/api/insurance/${bad}`, { provider: 'Blue Shield' }, 400, 'id: must be a positive whole number');
     }
+  });
+});
+
+describe('POST /api/insurance/benefits', () => {
+  it('stores the benefit on the plan, answers 201 with the row, and records no activity', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const earlier = await createBenefit(t.db, plan.id, 'Primary care visit');
+    const response = await api(t.app, 'POST', '/api/insurance/benefits', newBenefit(plan.id));
+    expect(response.status).toBe(201);
+    const created = {
+      id: earlier.id + 1,
+      insuranceId: plan.id,
+      serviceName: 'Specialist visit',
+      inNetworkCoverage: '$40 copay',
+      outOfNetworkCoverage: '60% after deductible',
+    };
+    expect(response.body).toEqual(created);
+    expect(await benefitsOf(plan.id)).toEqual([earlier, created]);
+    expect(await activitiesOfPatient()).toEqual([]);
+  });
+
+  it('accepts a plan that is not the primary one', async () => {
+    await createInsurancePlan(t.db, t.userId);
+    const secondary = await createInsurancePlan(t.db, t.userId, { isPrimary: false });
+    const response = await api(t.app, 'POST', '/api/insurance/benefits', newBenefit(secondary.id));
+    expect(response.status).toBe(201);
+    expect(await benefitsOf(secondary.id)).toEqual([response.body]);
+  });
+
+  it('trims the texts, and leaves a coverage that is not given, or blank, empty', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const trimmed = await api(t.app, 'POST', '/api/insurance/benefits', newBenefit(plan.id, {
+      serviceName: '  X-ray  ',
+      inNetworkCoverage: ' $20 copay ',
+      outOfNetworkCoverage: '   ',
+    }));
+    expect(trimmed.status).toBe(201);
+    expect(trimmed.body).toMatchObject({ serviceName: 'X-ray', inNetworkCoverage: '$20 copay', outOfNetworkCoverage: '' });
+
+    const bare = await api(t.app, 'POST', '/api/insurance/benefits', { insuranceId: plan.id, serviceName: 'Urgent care' });
+    expect(bare.status).toBe(201);
+    expect(bare.body).toEqual({ id: trimmed.body.id + 1, insuranceId: plan.id, serviceName: 'Urgent care', inNetworkCoverage: '', outOfNetworkCoverage: '' });
+    expect(await benefitsOf(plan.id)).toEqual([trimmed.body, bare.body]);
+  });
+
+  it('accepts texts of 200 characters', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const long = 'x'.repeat(200);
+    const response = await api(t.app, 'POST', '/api/insurance/benefits', newBenefit(plan.id, {
+      serviceName: long,
+      inNetworkCoverage: long,
+      outOfNetworkCoverage: long,
+    }));
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ serviceName: long, inNetworkCoverage: long, outOfNetworkCoverage: long });
+  });
+
+  it.each([
+    ['an empty body', {}, 'serviceName: Service name is required'],
+    ['a missing service name', { serviceName: undefined }, 'serviceName: Service name is required'],
+    ['an empty service name', { serviceName: '' }, 'serviceName: Service name is required'],
+    ['a blank service name', { serviceName: '   ' }, 'serviceName: Service name is required'],
+    ['a service name of null', { serviceName: null }, 'serviceName: Service name is required'],
+    ['a service name that is not text', { serviceName: 42 }, 'serviceName: Service name is required'],
+    ['a service name over 200 characters', { serviceName: 'S'.repeat(201) }, 'serviceName: must be at most 200 characters'],
+    ['an in-network coverage over 200 characters', { inNetworkCoverage: 'C'.repeat(201) }, 'inNetworkCoverage: must be at most 200 characters'],
+    ['an out-of-network coverage over 200 characters', { outOfNetworkCoverage: 'C'.repeat(201) }, 'outOfNetworkCoverage: must be at most 200 characters'],
+    ['an in-network coverage that is not text', { inNetworkCoverage: 20 }, 'inNetworkCoverage: must be text'],
+    ['an out-of-network coverage of null', { outOfNetworkCoverage: null }, 'outOfNetworkCoverage: must be text'],
+    ['a missing insurance id', { insuranceId: undefined }, 'insuranceId: must be a positive whole number'],
+    ['an insurance id sent as text', { insuranceId: '1' }, 'insuranceId: must be a positive whole number'],
+    ['an insurance id of 0', { insuranceId: 0 }, 'insuranceId: must be a positive whole number'],
+    ['a fractional insurance id', { insuranceId: 1.5 }, 'insuranceId: must be a positive whole number'],
+    ['an insurance id beyond the largest id', { insuranceId: 2_147_483_648 }, 'insuranceId: must be a positive whole number'],
+  ])('refuses %s with 400', async (_case, overrides, message) => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const body = Object.keys(overrides).length === 0 ? {} : newBenefit(plan.id, overrides);
+    await expectRefused(t, 'POST', '/api/insurance/benefits', body, 400, message);
+  });
+
+  it("answers 404 for another user's plan and one that does not exist, adding nothing", async () => {
+    await createInsurancePlan(t.db, t.userId);
+    const theirs = await createInsurancePlan(t.db, t.otherUserId);
+    await createBenefit(t.db, theirs.id);
+    await expectRefused(t, 'POST', '/api/insurance/benefits', newBenefit(theirs.id), 404, 'Insurance plan not found');
+    await expectRefused(t, 'POST', '/api/insurance/benefits', newBenefit(999), 404, 'Insurance plan not found');
+  });
+});
+
+describe('PATCH /api/insurance/benefits/{id}', () => {
+  it('changes only the texts sent, answers 200 with the updated row, and records no activity', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const benefit = await createBenefit(t.db, plan.id, 'Primary care visit');
+    const other = await createBenefit(t.db, plan.id, 'X-ray');
+    const response = await api(t.app, 'PATCH', `/api/insurance/benefits/${benefit.id}`, { inNetworkCoverage: '$25 copay' });
+    expect(response.status).toBe(200);
+    const updated = { ...benefit, inNetworkCoverage: '$25 copay' };
+    expect(response.body).toEqual(updated);
+    expect(await benefitsOf(plan.id)).toEqual([updated, other]);
+    expect(await activitiesOfPatient()).toEqual([]);
+  });
+
+  it('changes all three texts, trimmed, and can empty a coverage', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const benefit = await createBenefit(t.db, plan.id);
+    const response = await api(t.app, 'PATCH', `/api/insurance/benefits/${benefit.id}`, {
+      serviceName: '  Specialist visit ',
+      inNetworkCoverage: ' $40 copay ',
+      outOfNetworkCoverage: '',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...benefit, serviceName: 'Specialist visit', inNetworkCoverage: '$40 copay', outOfNetworkCoverage: '' });
+    expect(await benefitsOf(plan.id)).toEqual([response.body]);
+  });
+
+  it('keeps the benefit on its plan when the body names another plan', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const secondary = await createInsurancePlan(t.db, t.userId, { isPrimary: false });
+    const benefit = await createBenefit(t.db, plan.id);
+    const response = await api(t.app, 'PATCH', `/api/insurance/benefits/${benefit.id}`, { insuranceId: secondary.id, serviceName: 'X-ray' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...benefit, serviceName: 'X-ray' });
+    expect(await benefitsOf(secondary.id)).toEqual([]);
+  });
+
+  it.each([
+    ['an empty body', {}, 'Nothing to update'],
+    ['a body with only unknown fields', { id: 7, copay: 25 }, 'Nothing to update'],
+    ['a body with only the plan', { insuranceId: 1 }, 'Nothing to update'],
+    ['an empty service name', { serviceName: '' }, 'serviceName: Service name is required'],
+    ['a blank service name', { serviceName: '  ' }, 'serviceName: Service name is required'],
+    ['a service name of null', { serviceName: null }, 'serviceName: Service name is required'],
+    ['a service name over 200 characters', { serviceName: 'S'.repeat(201) }, 'serviceName: must be at most 200 characters'],
+    ['an in-network coverage over 200 characters', { inNetworkCoverage: 'C'.repeat(201) }, 'inNetworkCoverage: must be at most 200 characters'],
+    ['an out-of-network coverage over 200 characters', { outOfNetworkCoverage: 'C'.repeat(201) }, 'outOfNetworkCoverage: must be at most 200 characters'],
+    ['an in-network coverage of null', { inNetworkCoverage: null }, 'inNetworkCoverage: must be text'],
+    ['an out-of-network coverage that is not text', { outOfNetworkCoverage: ['50%'] }, 'outOfNetworkCoverage: must be text'],
+  ])('refuses %s with 400', async (_case, body, message) => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const benefit = await createBenefit(t.db, plan.id);
+    await expectRefused(t, 'PATCH', `/api/insurance/benefits/${benefit.id}`, body, 400, message);
+  });
+
+  it('answers 400 for a malformed id', async () => {
+    await createBenefit(t.db, (await createInsurancePlan(t.db, t.userId)).id);
+    for (const bad of MALFORMED_IDS) {
+      await expectRefused(t, 'PATCH', `/api/insurance/benefits/${bad}`, { serviceName: 'X-ray' }, 400, 'id: must be a positive whole number');
+    }
+  });
+
+  it("answers 404 for another user's benefit and one that does not exist, changing nothing", async () => {
+    await createBenefit(t.db, (await createInsurancePlan(t.db, t.userId)).id);
+    const theirs = await createBenefit(t.db, (await createInsurancePlan(t.db, t.otherUserId)).id);
+    await expectRefused(t, 'PATCH', `/api/insurance/benefits/${theirs.id}`, { serviceName: 'Mine now' }, 404, 'Benefit not found');
+    await expectRefused(t, 'PATCH', '/api/insurance/benefits/999', { serviceName: 'X-ray' }, 404, 'Benefit not found');
+  });
+});
+
+describe('DELETE /api/insurance/benefits/{id}', () => {
+  it('removes the benefit, answers 204, keeps the others, and records no activity', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId);
+    const benefit = await createBenefit(t.db, plan.id, 'Primary care visit');
+    const other = await createBenefit(t.db, plan.id, 'X-ray');
+    const response = await api(t.app, 'DELETE', `/api/insurance/benefits/${benefit.id}`);
+    expect(response.status).toBe(204);
+    expect(response.body).toBe('');
+    expect(await benefitsOf(plan.id)).toEqual([other]);
+    expect(await activitiesOfPatient()).toEqual([]);
+    expect((await snapshotData(t.db)).insurance_plans).toHaveLength(1);
+  });
+
+  it('answers 404 the second time', async () => {
+    const benefit = await createBenefit(t.db, (await createInsurancePlan(t.db, t.userId)).id);
+    expect((await api(t.app, 'DELETE', `/api/insurance/benefits/${benefit.id}`)).status).toBe(204);
+    await expectRefused(t, 'DELETE', `/api/insurance/benefits/${benefit.id}`, undefined, 404, 'Benefit not found');
+  });
+
+  it('answers 400 for a malformed id', async () => {
+    await createBenefit(t.db, (await createInsurancePlan(t.db, t.userId)).id);
+    for (const bad of MALFORMED_IDS) {
+      await expectRefused(t, 'DELETE', `/api/insurance/benefits/${bad}`, undefined, 400, 'id: must be a positive whole number');
+    }
+  });
+
+  it("answers 404 for another user's benefit and one that does not exist, deleting nothing", async () => {
+    await createBenefit(t.db, (await createInsurancePlan(t.db, t.userId)).id);
+    const theirs = await createBenefit(t.db, (await createInsurancePlan(t.db, t.otherUserId)).id);
+    await expectRefused(t, 'DELETE', `/api/insurance/benefits/${theirs.id}`, undefined, 404, 'Benefit not found');
+    await expectRefused(t, 'DELETE', '/api/insurance/benefits/999', undefined, 404, 'Benefit not found');
   });
 });
