@@ -4,6 +4,7 @@ import { expect, expectNoAxeViolations, test, useStoredTheme } from './fixtures'
 const screens = [
   { path: '/', ready: /Welcome back/ },
   { path: '/records', ready: 'Medical Records' },
+  { path: '/insurance', ready: 'Insurance Information' },
   { path: '/no-such-page', ready: '404 Page Not Found' },
 ];
 

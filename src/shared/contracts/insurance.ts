@@ -35,6 +35,14 @@ function refuseMetAboveTotal(plan: PlanAmounts, ctx: z.RefinementCtx) {
   for (const { field, message } of metAboveTotal(plan)) ctx.addIssue({ code: 'custom', path: [field], message });
 }
 
+const AMOUNT_FIELDS: readonly PropertyKey[] = ['deductible', 'deductibleMet', 'outOfPocketMax', 'outOfPocketMet'];
+
+/**
+ * The rule runs once the amounts themselves are valid, even while another field is not (a missing effective
+ * date, say), so the dialog shows every problem at the first Save.
+ */
+const metRule = { when: ({ issues }: z.core.ParsePayload) => !issues.some((issue) => AMOUNT_FIELDS.includes(issue.path?.[0] ?? '')) };
+
 /** The edit dialog's fields: every field of the plan but its owner and whether it is primary. */
 export const InsurancePlanFields = z
   .object({
@@ -47,13 +55,13 @@ export const InsurancePlanFields = z
   })
   .omit({ isPrimary: true });
 
-export const InsurancePlanForm = InsurancePlanFields.superRefine(refuseMetAboveTotal);
+export const InsurancePlanForm = InsurancePlanFields.superRefine(refuseMetAboveTotal, metRule);
 export type InsurancePlanForm = z.input<typeof InsurancePlanForm>;
 
 export const CreateInsurancePlanBody = InsurancePlanFields.extend({
   userId: idNumber,
   isPrimary: planFields.isPrimary.default(true),
-}).superRefine(refuseMetAboveTotal);
+}).superRefine(refuseMetAboveTotal, metRule);
 export type CreateInsurancePlanBody = z.input<typeof CreateInsurancePlanBody>;
 
 /**

@@ -60,13 +60,17 @@ export function DatePicker({
         aria-label="Choose a date"
         align="start"
         className="w-auto p-3"
-        // The calendar focuses its own day (autoFocus below) instead of Radix's first focusable, the month button.
-        onOpenAutoFocus={(event) => event.preventDefault()}
+        // Focus the calendar's own day (the chosen one, else today: the one it makes tabbable) instead of Radix's
+        // first focusable, the month button. Done here, not by DayPicker's autoFocus: inside a dialog, that focus
+        // comes before this popover's focus scope takes over, and the dialog's scope pulls it back to the trigger.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[role="gridcell"] button[tabindex="0"]')?.focus();
+        }}
       >
         <DayPicker
           mode="single"
           required
-          autoFocus
           selected={selected}
           defaultMonth={selected ?? first}
           startMonth={first}
