@@ -315,6 +315,21 @@ describe('POST /api/insurance', () => {
 });
 
 describe('PATCH /api/insurance/{id}', () => {
+  it('checks two simultaneous edits against each other: the second one that would break the met rule is refused by name', async () => {
+    const plan = await createInsurancePlan(t.db, t.userId, { deductible: 1000, deductibleMet: 200 });
+    const responses = await Promise.all([
+      api(t.app, 'PATCH', `/api/insurance/${plan.id}`, { deductible: 300 }),
+      api(t.app, 'PATCH', `/api/insurance/${plan.id}`, { deductibleMet: 900 }),
+    ]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 400]);
+    // Each alone is valid; the plan is locked while one is checked, so the other is checked against its result.
+    expect(responses.find((response) => response.status === 400)!.body).toEqual({
+      message: 'deductibleMet: Deductible met cannot exceed the deductible',
+    });
+    const [stored] = (await api(t.app, 'GET', `/api/insurance/${t.userId}`)).body;
+    expect(stored.deductibleMet).toBeLessThanOrEqual(stored.deductible);
+  });
+
   it('changes only the fields sent, records the activity, and answers 200 with the updated row', async () => {
     const plan = await createInsurancePlan(t.db, t.userId, { groupNumber: 'G-1' });
     const response = await api(t.app, 'PATCH', `/api/insurance/${plan.id}`, {

@@ -46,7 +46,8 @@ export async function createInsurancePlan(db: Database, patient: Patient, input:
 
 export async function updateInsurancePlan(db: Database, patient: Patient, id: number, changes: PlanChanges) {
   return db.transaction(async (tx) => {
-    const existing = await findPlan(tx, patient, id);
+    // Locked until the transaction ends: two edits at once each check the met rule against the plan the other left.
+    const existing = foundOr404(await tx.select().from(insurancePlans).where(ownRow(insurancePlans, patient, id)).for('update'), 'Insurance plan');
     // The body may change a met amount or its total alone: the rule holds for the plan as it would be stored.
     const [problem] = metAboveTotal({ ...existing, ...changes });
     if (problem) throw badRequest(`${problem.field}: ${problem.message}`);
