@@ -4,7 +4,7 @@ import { addDays, format } from 'date-fns';
 import type { InsuranceBenefit, InsurancePlan } from '../src/shared/contracts/insurance';
 import type { MedicalRecord } from '../src/shared/contracts/medical-records';
 import { samplePdf, samplePng } from '../src/server/db/sample-documents';
-import { expect, expectNoAxeViolations, test, toasts, useStoredTheme } from './fixtures';
+import { expect, expectNoAxeViolations, holdRequests, test, toasts, useStoredTheme } from './fixtures';
 import type { RunningServer } from './support/server';
 
 const cardPng = samplePng(200, 120);
@@ -412,6 +412,47 @@ test('an insurance document uploads from this screen, then views, downloads the 
   await expect(page.getByRole('heading', { name: 'Insurance Documents' })).toBeFocused();
 });
 
+test('skeletons show while the plan loads, then the cards fill in', async ({ page }) => {
+  const held = await holdRequests(page, '**/api/insurance/1');
+  await page.goto('/insurance');
+  await expect(page.getByRole('heading', { level: 1, name: 'Insurance Information' })).toBeVisible();
+  for (const title of ['Primary Insurance', 'Coverage Details']) {
+    await expect(cardOf(page, title)).toHaveAttribute('aria-busy', 'true');
+    await expect(cardOf(page, title).locator('.animate-pulse').first()).toBeVisible();
+  }
+  held.release();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(cardOf(page, 'Primary Insurance').getByRole('definition').filter({ hasText: 'XYZ123456789' })).toBeVisible();
+});
+
+test('a file dropped on the drop zone is highlighted, chosen and uploaded as an insurance document', async ({ page, freshServer }) => {
+  const server = await freshServer('account');
+  const plan = await createPlanByApi(page, server);
+  await openInsurance(page, server);
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+  const upload = cardOf(page, 'Upload Insurance Document');
+  const dropZone = upload.getByRole('button', { name: /Choose a (different )?file/ });
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, type, base64 }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type }));
+      return transfer;
+    },
+    { name: 'eob-april.pdf', type: 'application/pdf', base64: eobPdf.toString('base64') },
+  );
+  await dropZone.dispatchEvent('dragenter', { dataTransfer });
+  await dropZone.dispatchEvent('dragover', { dataTransfer });
+  await expect(dropZone).toHaveAttribute('data-dragging', 'true');
+  await dropZone.dispatchEvent('drop', { dataTransfer });
+  await expect(dropZone).not.toHaveAttribute('data-dragging', 'true');
+  await expect(upload).toContainText('eob-april.pdf');
+  await upload.getByRole('button', { name: 'Upload Document' }).click();
+  await expectToast(page, 'Success', 'Insurance document uploaded successfully');
+  await expect(documentsOf(page)).toContainText('eob-april.pdf');
+  const [stored] = await getJson<MedicalRecord[]>(page, server, '/api/medical-records/1');
+  expect(stored).toMatchObject({ filename: 'eob-april.pdf', insuranceId: plan.id, description: 'Insurance document' });
+});
+
 test('without a plan, an upload is still kept as an insurance document by its description', async ({ page, freshServer }) => {
   const server = await freshServer('account');
   await openInsurance(page, server);
@@ -476,7 +517,15 @@ test('everything works by keyboard: adding the plan, editing it, and a benefit',
   const edit = page.getByRole('button', { name: 'Edit primary insurance' });
   await pressUntilFocused(page, edit);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Edit Insurance Information' })).toBeVisible();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Insurance Information' });
+  await expect(editDialog).toBeVisible();
+  // Focus is trapped: Tab and Shift+Tab go round the dialog's controls and never reach the page behind it.
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < 16; i++) {
+      await page.keyboard.press(key);
+      expect(await editDialog.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    }
+  }
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Edit Insurance Information' })).toBeHidden();
   await expect(edit).toBeFocused();
