@@ -28,7 +28,7 @@ export async function benchUploadInBrowser(executablePath: string): Promise<numb
       const samples: number[] = [];
       for (let i = 1; i <= SAMPLES; i++) {
         const name = `scan-20mib-${i}.pdf`;
-        await page.getByTestId('record-file-input').setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
+        await page.getByTestId('document-file-input').setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
         const started = performance.now();
         await page.getByRole('button', { name: 'Upload Record' }).click();
         await page.getByRole('list', { name: 'Your Records' }).getByText(name, { exact: true }).waitFor({ timeout: 120_000 });

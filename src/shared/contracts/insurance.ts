@@ -56,7 +56,6 @@ export const InsurancePlanFields = z
   .omit({ isPrimary: true });
 
 export const InsurancePlanForm = InsurancePlanFields.superRefine(refuseMetAboveTotal, metRule);
-export type InsurancePlanForm = z.input<typeof InsurancePlanForm>;
 
 export const CreateInsurancePlanBody = InsurancePlanFields.extend({
   userId: idNumber,
@@ -123,7 +122,6 @@ export const InsuranceBenefitFields = z.object({
   inNetworkCoverage: coverage.default(''),
   outOfNetworkCoverage: coverage.default(''),
 });
-export type InsuranceBenefitFields = z.input<typeof InsuranceBenefitFields>;
 
 /** POST /api/insurance/benefits — a row of the Benefits Summary, on one of the patient's plans. */
 export const CreateInsuranceBenefitBody = InsuranceBenefitFields.extend({ insuranceId: idNumber });

@@ -2,14 +2,7 @@ import type { ReactNode } from 'react';
 import type { MedicalRecord } from '../../../shared/contracts/medical-records';
 import { useDeleteMedicalRecord } from '../../lib/api/delete-medical-record';
 import { serverMessage } from '../../lib/api-client';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '../ui/alert-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toast } from '../ui/use-toast';
 
 type ToastMessage = Parameters<typeof toast>[0];
@@ -42,19 +35,15 @@ export function DeleteDocumentDialog({ record, wording, onClose, onCloseAutoFocu
   }
 
   return (
-    <AlertDialog open={record !== null} onOpenChange={(open) => !open && !deletion.isPending && onClose()}>
-      {record && (
-        <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-          <AlertDialogTitle>{wording.title}</AlertDialogTitle>
-          <AlertDialogDescription>{wording.question(record)}</AlertDialogDescription>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel disabled={deletion.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogConfirm onClick={confirm} disabled={deletion.isPending}>
-              Delete
-            </AlertDialogConfirm>
-          </div>
-        </AlertDialogContent>
-      )}
-    </AlertDialog>
+    <ConfirmDialog
+      open={record !== null}
+      title={wording.title}
+      description={record && wording.question(record)}
+      confirmLabel="Delete"
+      pending={deletion.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
+    />
   );
 }

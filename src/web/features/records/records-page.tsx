@@ -10,6 +10,7 @@ import { DocumentViewer } from '../../components/documents/document-viewer';
 import { UploadCard } from '../../components/documents/upload-card';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import type { UploadToasts } from '../../lib/api/upload-medical-record';
@@ -75,11 +76,11 @@ export default function RecordsPage() {
           ) : records.isError ? (
             <p className="text-sm text-muted-foreground">Could not load your records right now.</p>
           ) : records.data.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 py-10 text-center">
-              <FolderOpen className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="font-medium">No records found</p>
-              <p className="text-sm text-muted-foreground">Upload your medical records to keep them organized in one place.</p>
-            </div>
+            <EmptyState
+              icon={FolderOpen}
+              title="No records found"
+              description="Upload your medical records to keep them organized in one place."
+            />
           ) : (
             <DocumentList
               label="Your Records"

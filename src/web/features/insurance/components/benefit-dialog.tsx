@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { InsuranceBenefitFields, type InsuranceBenefit } from '../../../../shared/contracts/insurance';
-import { Button } from '../../../components/ui/button';
+import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -86,14 +86,7 @@ function BenefitForm({ edit, save, onDone }: { edit: BenefitEdit; save: ReturnTy
             )}
           />
         ))}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" aria-disabled={save.isPending || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
-            {save.isPending ? 'Saving...' : 'Save Benefit'}
-          </Button>
-        </div>
+        <DialogFormButtons saveLabel="Save Benefit" pending={save.isPending} onCancel={onDone} />
       </form>
     </Form>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { InsuranceBenefit, InsurancePlan } from '../../../../shared/contracts/insurance';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -66,15 +67,17 @@ export function BenefitsCard({ plan }: BenefitsCardProps) {
         ) : benefits.isError ? (
           <p className="text-sm text-muted-foreground">Could not load your benefits right now.</p>
         ) : benefits.data.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-8 text-center">
-            <ListPlus className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No benefits listed</p>
-            <p className="text-sm text-muted-foreground">Add what your plan covers, in network and out of network.</p>
-            <Button className="mt-2" onClick={add}>
-              <Plus aria-hidden="true" />
-              Add benefit
-            </Button>
-          </div>
+          <EmptyState
+            icon={ListPlus}
+            title="No benefits listed"
+            description="Add what your plan covers, in network and out of network."
+            action={
+              <Button onClick={add}>
+                <Plus aria-hidden="true" />
+                Add benefit
+              </Button>
+            }
+          />
         ) : (
           <>
             {/* A table from small screens up; a list below, where four columns would not fit 390 px. */}

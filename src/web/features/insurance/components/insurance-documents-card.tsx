@@ -10,6 +10,7 @@ import { downloadDocument } from '../../../components/documents/document-files';
 import { DocumentList } from '../../../components/documents/document-list';
 import { DocumentViewer } from '../../../components/documents/document-viewer';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { medicalRecordsQuery } from '../../../lib/api/medical-records';
@@ -57,11 +58,11 @@ export function InsuranceDocumentsCard({ plans }: InsuranceDocumentsCardProps) {
             ))}
           </div>
         ) : documents.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-8 text-center">
-            <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No insurance documents</p>
-            <p className="text-sm text-muted-foreground">Upload your insurance card, policy or statements to keep them here.</p>
-          </div>
+          <EmptyState
+            icon={FileText}
+            title="No insurance documents"
+            description="Upload your insurance card, policy or statements to keep them here."
+          />
         ) : (
           <DocumentList
             label="Insurance Documents"

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { InsurancePlanForm, type InsurancePlan } from '../../../../shared/contracts/insurance';
 import { DEFAULT_PLAN_TYPE, PLAN_TYPES } from '../../../../shared/rules/insurance';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
-import { Button } from '../../../components/ui/button';
 import { DatePicker } from '../../../components/ui/date-picker';
+import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -206,15 +206,7 @@ function PlanForm({ plan, save, onSaved, onCancel }: PlanFormProps) {
             )}
           />
         ))}
-        <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={onCancel} disabled={save.isPending}>
-            Cancel
-          </Button>
-          {/* aria-disabled, not disabled, while saving: a disabled button would drop the keyboard focus out of the dialog. */}
-          <Button type="submit" aria-disabled={save.isPending || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
-            {save.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </div>
+        <DialogFormButtons className="sm:col-span-2" saveLabel="Save Changes" pending={save.isPending} onCancel={onCancel} />
       </form>
     </Form>
   );

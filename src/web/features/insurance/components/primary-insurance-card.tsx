@@ -3,6 +3,7 @@ import type { InsurancePlan } from '../../../../shared/contracts/insurance';
 import { formatDate } from '../../../../shared/rules/formats';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 export const PRIMARY_INSURANCE_HEADING = 'primary-insurance-heading';
@@ -38,15 +39,17 @@ export function PrimaryInsuranceCard({ plan, failed, onEdit }: PrimaryInsuranceC
             ))}
           </div>
         ) : plan === null ? (
-          <div className="flex flex-col items-center gap-2 py-8 text-center">
-            <ShieldPlus className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No Insurance Information</p>
-            <p className="text-sm text-muted-foreground">Add your plan to keep its details and coverage at hand.</p>
-            <Button className="mt-2" onClick={onEdit}>
-              <Plus aria-hidden="true" />
-              Add Insurance
-            </Button>
-          </div>
+          <EmptyState
+            icon={ShieldPlus}
+            title="No Insurance Information"
+            description="Add your plan to keep its details and coverage at hand."
+            action={
+              <Button onClick={onEdit}>
+                <Plus aria-hidden="true" />
+                Add Insurance
+              </Button>
+            }
+          />
         ) : (
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <Fact term="Provider" detail={plan.provider} />

@@ -1,12 +1,5 @@
 import type { InsuranceBenefit } from '../../../../shared/contracts/insurance';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useDeleteBenefit } from '../api';
@@ -30,19 +23,15 @@ export function RemoveBenefitDialog({ benefit, onClose, onCloseAutoFocus }: Remo
   }
 
   return (
-    <AlertDialog open={benefit !== null} onOpenChange={(open) => !open && !removal.isPending && onClose()}>
-      {benefit && (
-        <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-          <AlertDialogTitle>Remove benefit?</AlertDialogTitle>
-          <AlertDialogDescription>This will remove "{benefit.serviceName}" from your Benefits Summary.</AlertDialogDescription>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel disabled={removal.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogConfirm onClick={confirm} disabled={removal.isPending}>
-              Remove
-            </AlertDialogConfirm>
-          </div>
-        </AlertDialogContent>
-      )}
-    </AlertDialog>
+    <ConfirmDialog
+      open={benefit !== null}
+      title="Remove benefit?"
+      description={benefit && `This will remove "${benefit.serviceName}" from your Benefits Summary.`}
+      confirmLabel="Remove"
+      pending={removal.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
+    />
   );
 }
