@@ -475,7 +475,7 @@ async function pressUntilFocused(page: Page, target: Locator, key = 'Tab', limit
   throw new Error(`${key} × ${limit} never focused ${target}; focus is on ${focused}`);
 }
 
-test('everything works by keyboard: adding the plan, editing it, and a benefit', async ({ page, freshServer }) => {
+test('everything works by keyboard: the plan, a benefit, and an insurance document', async ({ page, freshServer }) => {
   const server = await freshServer('account');
   await openInsurance(page, server);
 
@@ -548,6 +548,36 @@ test('everything works by keyboard: adding the plan, editing it, and a benefit',
   await page.keyboard.press('Enter');
   await expectToast(page, 'Benefit removed', 'Vision exam has been removed from your benefits.');
   await expect(page.getByRole('heading', { name: 'Benefits Summary' })).toBeFocused();
+
+  // The insurance papers: upload, view and delete, still without a mouse.
+  await pressUntilFocused(page, page.getByRole('button', { name: 'Upload Document' }), 'Shift+Tab', 80);
+  await page.keyboard.press('Enter');
+  const upload = cardOf(page, 'Upload Insurance Document');
+  await pressUntilFocused(page, upload.getByRole('button', { name: /Choose a file/ }));
+  const choosing = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await choosing).setFiles({ name: 'keyboard-card.png', mimeType: 'image/png', buffer: cardPng });
+  await expect(upload).toContainText('keyboard-card.png');
+  await page.keyboard.press('Tab');
+  await expect(upload.getByLabel('Description (optional)')).toBeFocused();
+  await page.keyboard.type('back side');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Success', 'Insurance document uploaded successfully');
+  await expect(documentsOf(page)).toContainText('Insurance document: back side');
+
+  const view = page.getByRole('button', { name: 'View keyboard-card.png' });
+  await pressUntilFocused(page, view);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'keyboard-card.png' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(view).toBeFocused();
+  await pressUntilFocused(page, page.getByRole('button', { name: 'Delete keyboard-card.png' }));
+  await page.keyboard.press('Enter');
+  const deleteDocument = page.getByRole('alertdialog', { name: 'Delete document?' });
+  await pressUntilFocused(page, deleteDocument.getByRole('button', { name: 'Delete', exact: true }));
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Document deleted', 'Insurance document has been deleted successfully');
+  await expect(page.getByRole('heading', { name: 'Insurance Documents' })).toBeFocused();
   expect(await getJson<InsurancePlan[]>(page, server, '/api/insurance/1')).toEqual([
     expect.objectContaining({ provider: 'Keyboard Health', memberId: 'KB-1', planType: 'HMO', deductible: 3000, deductibleMet: 300 }),
   ]);
