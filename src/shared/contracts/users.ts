@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isTimeZone, SEXES_AT_BIRTH } from '../rules/patient';
 import { COMMUNICATION_PREFERENCES } from '../rules/statuses';
-import { dateOnly, id, instant, optionalText, type Json } from './common';
+import { calendarDate, dateOnly, id, instant, optionalText, todayUtc, type Json } from './common';
 
 /**
  * An avatar is a small image kept as a data URL (the profile's photo upload). No remote address: the page's
@@ -16,15 +17,40 @@ const avatarUrl = z
   )
   .nullish();
 
-/** PATCH /api/users/{id} — the profile's save (part 2 §5). */
+/** The latest calendar date anywhere on Earth now (UTC+14), so a birth today in Kiribati is not "in the future". */
+const latestToday = () => todayUtc(new Date(Date.now() + 14 * 60 * 60 * 1000));
+
+/** A date of birth: a real calendar date, not ahead of today and not before 1900. */
+export function dateOfBirth(requiredMessage: string) {
+  return calendarDate(requiredMessage)
+    .refine((date) => date <= latestToday(), 'Date of birth cannot be in the future')
+    .refine((date) => date >= '1900-01-01', 'Date of birth must be in 1900 or later');
+}
+
+export const timeZone = z
+  .string({ message: 'must be a time zone name such as Europe/Berlin' })
+  .trim()
+  .max(64, 'must be a time zone name such as Europe/Berlin')
+  .refine(isTimeZone, 'must be a time zone name such as Europe/Berlin');
+
+/** The profile's Personal Information (part 2 §5) and, beyond the spec, what screenings and reminders need. */
+export const profileFields = {
+  displayName: z.string({ message: 'Name must be at least 2 characters' }).trim().min(2, 'Name must be at least 2 characters').max(200),
+  // Stored lower-cased, so that one address cannot belong to two people by its capitals.
+  email: z.string({ message: 'Please enter a valid email address' }).trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
+  phoneNumber: optionalText(40),
+  avatarUrl,
+  dateOfBirth: dateOfBirth('must be a date (yyyy-MM-dd)').nullable(),
+  sexAtBirth: z.enum(SEXES_AT_BIRTH, { message: "must be 'female', 'male' or null (not stated)" }).nullable(),
+  timeZone: timeZone.nullable(),
+  existingConditions: optionalText(2000),
+  medications: optionalText(2000),
+  allergies: optionalText(2000),
+};
+
+/** PATCH /api/users/{id} — the profile's save: any of its fields; null clears an optional one. */
 export const UpdateUserBody = z
-  .object({
-    displayName: z.string({ message: 'Name must be at least 2 characters' }).trim().min(2, 'Name must be at least 2 characters').max(200),
-    // Stored lower-cased, so that one address cannot belong to two people by its capitals.
-    email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
-    phoneNumber: optionalText(40),
-    avatarUrl,
-  })
+  .object(profileFields)
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;
@@ -38,6 +64,10 @@ export const User = z
     email: z.string(),
     phoneNumber: z.string().nullable(),
     avatarUrl: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    sexAtBirth: z.enum(SEXES_AT_BIRTH).nullable().meta({ description: 'null: not stated' }),
+    timeZone: z.string().nullable().meta({ description: 'IANA time zone name' }),
     dateOfBirth: dateOnly.nullable(),
     existingConditions: z.string().nullable(),
     medications: z.string().nullable(),

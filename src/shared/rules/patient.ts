@@ -3,3 +3,17 @@
  * read it from here; sign-in, later, replaces this constant with a session on both sides.
  */
 export const CURRENT_USER_ID = 1;
+
+/** Sex assigned at birth, which screening rules depend on; null on the patient means "not stated". */
+export const SEXES_AT_BIRTH = ['female', 'male'] as const;
+export type SexAtBirth = (typeof SEXES_AT_BIRTH)[number];
+
+/** Whether the runtime knows this IANA time zone name ('Europe/Berlin'); Node and browsers share the ICU list. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name);
+  } catch {
+    return false;
+  }
+}

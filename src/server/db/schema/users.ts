@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { SEXES_AT_BIRTH, type SexAtBirth } from '../../../shared/rules/patient';
 import { COMMUNICATION_PREFERENCES, type CommunicationPreference } from '../../../shared/rules/statuses';
 import { isOneOf } from './checks';
 
@@ -15,6 +16,12 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     avatarUrl: text('avatar_url'),
     // Profile and onboarding (part 2 §3).
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** null: not stated. */
+    sexAtBirth: text('sex_at_birth').$type<SexAtBirth>(),
+    /** An IANA name; null until the patient saves one (the browser's own zone is offered). */
+    timeZone: text('time_zone'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     existingConditions: text('existing_conditions'),
     medications: text('medications'),
@@ -27,5 +34,6 @@ export const users = pgTable(
   (t) => [
     check('users_communication_preference_check', isOneOf(t.communicationPreference, COMMUNICATION_PREFERENCES)),
     check('users_display_name_check', sql`length(${t.displayName}) between 1 and 200`),
+    check('users_sex_at_birth_check', isOneOf(t.sexAtBirth, SEXES_AT_BIRTH)),
   ],
 );
