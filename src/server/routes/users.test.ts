@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { todayUtc } from '../../shared/contracts/common';
 import { users } from '../db/schema/index';
 import { api, snapshotData, useTestApp } from '../../testing/test-app';
 
@@ -39,6 +40,11 @@ async function expectPatchRefused(id: number, payload: unknown, status: number, 
   if (typeof message === 'string') expect(response.body).toEqual({ message });
   else expect(response.body.message).toMatch(message);
   expect(await snapshotData(t.db)).toEqual(before);
+}
+
+/** The UTC calendar date `days` from now: two days ahead is the future in every time zone on Earth. */
+function inDays(days: number): string {
+  return todayUtc(new Date(Date.now() + days * 24 * 60 * 60 * 1000));
 }
 
 async function emailOf(id: number): Promise<string> {
@@ -139,6 +145,115 @@ describe('PATCH /api/users/{id}', () => {
     const response = await api(t.app, 'PATCH', `/api/users/${t.userId}`, { email: 'alex@example.com', displayName: 'Alex M.' });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ email: 'alex@example.com', displayName: 'Alex M.' });
+  });
+
+  it('saves the whole profile, trimmed, and GET shows it after', async () => {
+    const profile = {
+      dateOfBirth: ' 1984-02-29 ',
+      sexAtBirth: 'female',
+      timeZone: ' America/Argentina/Buenos_Aires ',
+      existingConditions: '  Type 2 diabetes\nHypertension  ',
+      medications: ' Metformin 500 mg twice daily ',
+      allergies: ' Penicillin ',
+    };
+    const response = await api(t.app, 'PATCH', `/api/users/${t.userId}`, profile);
+    expect(response.status).toBe(200);
+    const saved = {
+      dateOfBirth: '1984-02-29',
+      sexAtBirth: 'female',
+      timeZone: 'America/Argentina/Buenos_Aires',
+      existingConditions: 'Type 2 diabetes\nHypertension',
+      medications: 'Metformin 500 mg twice daily',
+      allergies: 'Penicillin',
+    };
+    expect(response.body).toMatchObject(saved);
+    expect((await api(t.app, 'GET', `/api/users/${t.userId}`)).body).toEqual(response.body);
+  });
+
+  it.each([
+    ['dateOfBirth', '1990-07-14'],
+    ['sexAtBirth', 'male'],
+    ['timeZone', 'Europe/Berlin'],
+    ['existingConditions', 'Asthma'],
+    ['medications', 'Salbutamol as needed'],
+    ['allergies', 'Peanuts'],
+  ])('saves %s alone, leaves the rest, and clears it when sent null', async (field, value) => {
+    const before = (await api(t.app, 'GET', `/api/users/${t.userId}`)).body;
+    const saved = await api(t.app, 'PATCH', `/api/users/${t.userId}`, { [field]: value });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ ...before, [field]: value });
+    expect((await api(t.app, 'GET', `/api/users/${t.userId}`)).body).toEqual(saved.body);
+
+    const cleared = await api(t.app, 'PATCH', `/api/users/${t.userId}`, { [field]: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toEqual({ ...before, [field]: null });
+    expect((await api(t.app, 'GET', `/api/users/${t.userId}`)).body).toEqual(before);
+  });
+
+  it('takes the calendar date of a date of birth sent as a date-time, as written', async () => {
+    const response = await api(t.app, 'PATCH', `/api/users/${t.userId}`, { dateOfBirth: '1990-07-14T23:30:00-05:00' });
+    expect(response.status).toBe(200);
+    expect(response.body.dateOfBirth).toBe('1990-07-14');
+  });
+
+  it('accepts a date of birth of today and of 1 January 1900', async () => {
+    for (const dateOfBirth of [todayUtc(), '1900-01-01']) {
+      const response = await api(t.app, 'PATCH', `/api/users/${t.userId}`, { dateOfBirth });
+      expect(response.status, dateOfBirth).toBe(200);
+      expect(response.body.dateOfBirth).toBe(dateOfBirth);
+    }
+  });
+
+  it('stores empty or blank medical texts as none', async () => {
+    await api(t.app, 'PATCH', `/api/users/${t.userId}`, { existingConditions: 'Asthma', medications: 'Salbutamol', allergies: 'Peanuts' });
+    const response = await api(t.app, 'PATCH', `/api/users/${t.userId}`, { existingConditions: '', medications: '   ', allergies: '\n' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ existingConditions: null, medications: null, allergies: null });
+  });
+
+  it('accepts medical texts of exactly 2000 characters', async () => {
+    const text = 'x'.repeat(2000);
+    const response = await api(t.app, 'PATCH', `/api/users/${t.userId}`, { existingConditions: text, medications: text, allergies: text });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ existingConditions: text, medications: text, allergies: text });
+  });
+
+  const DATE_OF_BIRTH_INVALID = 'dateOfBirth: must be a date (yyyy-MM-dd)';
+  const SEX_AT_BIRTH_REFUSED = "sexAtBirth: must be 'female', 'male' or null (not stated)";
+  const TIME_ZONE_REFUSED = 'timeZone: must be a time zone name such as Europe/Berlin';
+
+  it.each([
+    ['a date of birth in the future', { dateOfBirth: inDays(2) }, 'dateOfBirth: Date of birth cannot be in the future'],
+    ['a date of birth years ahead', { dateOfBirth: '2999-01-01' }, 'dateOfBirth: Date of birth cannot be in the future'],
+    ['a date of birth before 1900', { dateOfBirth: '1899-12-31' }, 'dateOfBirth: Date of birth must be in 1900 or later'],
+    ['an impossible date of birth', { dateOfBirth: '2001-02-29' }, DATE_OF_BIRTH_INVALID],
+    ['a date of birth in month 13', { dateOfBirth: '1990-13-01' }, DATE_OF_BIRTH_INVALID],
+    ['a date of birth written the US way', { dateOfBirth: '07/14/1990' }, DATE_OF_BIRTH_INVALID],
+    ['an empty date of birth', { dateOfBirth: '' }, DATE_OF_BIRTH_INVALID],
+    ['a number as the date of birth', { dateOfBirth: 19900714 }, DATE_OF_BIRTH_INVALID],
+    ['a sex at birth outside the set', { sexAtBirth: 'other' }, SEX_AT_BIRTH_REFUSED],
+    ['a sex at birth in capitals', { sexAtBirth: 'Female' }, SEX_AT_BIRTH_REFUSED],
+    ['an empty sex at birth', { sexAtBirth: '' }, SEX_AT_BIRTH_REFUSED],
+    ['an unknown time zone', { timeZone: 'Mars/Olympus' }, TIME_ZONE_REFUSED],
+    ['an empty time zone', { timeZone: '' }, TIME_ZONE_REFUSED],
+    ['a UTC offset as the time zone', { timeZone: '+02:00' }, TIME_ZONE_REFUSED],
+    ['a number as the time zone', { timeZone: 2 }, TIME_ZONE_REFUSED],
+    ['an object as the time zone', { timeZone: { name: 'Europe/Berlin' } }, TIME_ZONE_REFUSED],
+    ['existing conditions over 2000 characters', { existingConditions: 'x'.repeat(2001) }, 'existingConditions: must be at most 2000 characters'],
+    ['medications over 2000 characters', { medications: 'x'.repeat(2001) }, 'medications: must be at most 2000 characters'],
+    ['allergies over 2000 characters', { allergies: 'x'.repeat(2001) }, 'allergies: must be at most 2000 characters'],
+    ['a number as the medications', { medications: 5 }, /^medications: /],
+  ])('refuses %s with 400 and changes nothing', async (_case, payload, message) => {
+    await expectPatchRefused(t.userId, payload, 400, message);
+  });
+
+  it('refuses a valid profile with one bad field whole: nothing of it is saved', async () => {
+    await expectPatchRefused(
+      t.userId,
+      { displayName: 'Sam Lee', medications: 'Metformin', timeZone: 'Europe/Berlin', dateOfBirth: '1899-01-01' },
+      400,
+      'dateOfBirth: Date of birth must be in 1900 or later',
+    );
   });
 
   const AVATAR_REFUSED = 'avatarUrl: must be a PNG, JPEG, GIF or WebP image data URL';
