@@ -10,6 +10,7 @@ import { paths } from './paths';
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const RecordsPage = lazy(() => import('../features/records/records-page'));
 const InsurancePage = lazy(() => import('../features/insurance/insurance-page'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 
 export function AppRoutes() {
   const [location] = useLocation();
@@ -22,6 +23,7 @@ export function AppRoutes() {
             <Route path={paths.dashboard} component={DashboardPage} />
             <Route path={paths.records} component={RecordsPage} />
             <Route path={paths.insurance} component={InsurancePage} />
+            <Route path={paths.profile} component={ProfilePage} />
             <Route component={NotFound} />
           </Switch>
         </Suspense>

@@ -17,7 +17,7 @@ import { Tooltip } from '../components/ui/tooltip';
 import { toast } from '../components/ui/use-toast';
 import { userQuery } from '../lib/api/users';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
-import { initials } from './initials';
+import { initials } from '../lib/initials';
 import { MOBILE_DRAWER_ID } from './mobile-drawer';
 import { SettingsDialog } from './settings-dialog';
 

@@ -15,6 +15,8 @@ interface DatePickerProps extends SelectableWindow, Omit<ComponentProps<'button'
   value: string;
   onChange(value: string): void;
   placeholder?: string;
+  /** Month and year as drop-downs, for a day years away (a date of birth); arrows only by default. */
+  yearPicker?: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export function DatePicker({
   fromDate,
   toDate,
   placeholder = 'Pick a date',
+  yearPicker = false,
   className,
   'aria-labelledby': labelledBy,
   ...props
@@ -71,6 +74,7 @@ export function DatePicker({
         <DayPicker
           mode="single"
           required
+          captionLayout={yearPicker ? 'dropdown' : 'label'}
           selected={selected}
           defaultMonth={selected ?? first}
           startMonth={first}

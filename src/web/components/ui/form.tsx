@@ -31,7 +31,9 @@ export const Form = FormProvider;
 
 const FieldNameContext = createContext<string | null>(null);
 
-export function FormField<Values extends FieldValues, Name extends FieldPath<Values>>(props: ControllerProps<Values, Name>) {
+export function FormField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed = Values>(
+  props: ControllerProps<Values, Name, Transformed>,
+) {
   return (
     <FieldNameContext.Provider value={props.name}>
       <Controller {...props} />

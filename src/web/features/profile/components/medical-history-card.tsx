@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Path } from 'react-hook-form';
+import { z } from 'zod';
+import { profileFields, type User } from '../../../../shared/contracts/users';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
+import { Textarea } from '../../../components/ui/textarea';
+import { useUpdateProfile } from '../api';
+import { saveToasts } from './save-toasts';
+
+const MedicalHistoryForm = z.object({
+  existingConditions: profileFields.existingConditions,
+  medications: profileFields.medications,
+  allergies: profileFields.allergies,
+});
+type MedicalHistoryInput = z.input<typeof MedicalHistoryForm>;
+type MedicalHistoryValues = z.output<typeof MedicalHistoryForm>;
+
+const FIELDS = [
+  ['existingConditions', 'Existing Conditions', 'e.g. asthma, type 2 diabetes'],
+  ['medications', 'Medications', 'e.g. metformin 500 mg twice a day'],
+  ['allergies', 'Allergies', 'e.g. penicillin, peanuts'],
+] as const;
+
+const startingValues = (user: User): MedicalHistoryInput => ({
+  existingConditions: user.existingConditions ?? '',
+  medications: user.medications ?? '',
+  allergies: user.allergies ?? '',
+});
+
+/** Beyond the spec: what the assistant and the care recommendations read; each text is optional. */
+export function MedicalHistoryCard({ user }: { user: User }) {
+  const save = useUpdateProfile();
+  const form = useForm<MedicalHistoryInput, unknown, MedicalHistoryValues>({
+    resolver: zodResolver(MedicalHistoryForm),
+    defaultValues: startingValues(user),
+  });
+
+  function submit(values: MedicalHistoryValues) {
+    if (save.isPending) return;
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset(startingValues(saved));
+        saveToasts.saved();
+      },
+      onError: (error) =>
+        saveToasts.failed(error, (field, message) => {
+          if (field in values) form.setError(field as Path<MedicalHistoryInput>, { message });
+        }),
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Medical History</CardTitle>
+        <CardDescription>Optional. Kept with your records so reminders and answers can take it into account.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="space-y-5">
+            {FIELDS.map(([name, label, placeholder]) => (
+              <FormField
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{label}</FormLabel>
+                    <FormControl>
+                      <Textarea {...field} value={field.value ?? ''} rows={3} maxLength={2000} placeholder={placeholder} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            ))}
+            <Button type="submit" aria-disabled={save.isPending || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
+              {save.isPending ? 'Saving...' : 'Save Medical History'}
+            </Button>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

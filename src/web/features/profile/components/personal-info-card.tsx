@@ -1,0 +1,207 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type Path } from 'react-hook-form';
+import { z } from 'zod';
+import { profileFields, type User } from '../../../../shared/contracts/users';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { DatePicker } from '../../../components/ui/date-picker';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { toCalendarDate } from '../../../lib/calendar-dates';
+import { useUpdateProfile } from '../api';
+import { browserTimeZone, timeZoneChoices } from '../time-zones';
+import { AvatarField } from './avatar-field';
+import { saveToasts } from './save-toasts';
+
+const NOT_STATED = 'not-stated';
+
+/** The contract's own fields; the form's empty date and "not stated" stand for the contract's null. */
+const PersonalInfoForm = z.object({
+  displayName: profileFields.displayName,
+  email: profileFields.email,
+  phoneNumber: profileFields.phoneNumber,
+  avatarUrl: profileFields.avatarUrl,
+  dateOfBirth: z.preprocess((value) => (value === '' ? null : value), profileFields.dateOfBirth),
+  sexAtBirth: z.enum(['female', 'male', NOT_STATED]).transform((value) => (value === NOT_STATED ? null : value)),
+  timeZone: profileFields.timeZone,
+});
+type PersonalInfoInput = z.input<typeof PersonalInfoForm>;
+type PersonalInfoValues = z.output<typeof PersonalInfoForm>;
+
+const startingValues = (user: User): PersonalInfoInput => ({
+  displayName: user.displayName,
+  email: user.email,
+  phoneNumber: user.phoneNumber ?? '',
+  avatarUrl: user.avatarUrl,
+  dateOfBirth: user.dateOfBirth ?? '',
+  sexAtBirth: user.sexAtBirth ?? NOT_STATED,
+  timeZone: user.timeZone ?? browserTimeZone(),
+});
+
+export function PersonalInfoCard({ user }: { user: User }) {
+  const save = useUpdateProfile();
+  const form = useForm<PersonalInfoInput, unknown, PersonalInfoValues>({
+    resolver: zodResolver(PersonalInfoForm),
+    defaultValues: startingValues(user),
+  });
+  const name = useWatch({ control: form.control, name: 'displayName' });
+  const timeZones = timeZoneChoices(form.getValues('timeZone') ?? browserTimeZone());
+
+  function submit(values: PersonalInfoValues) {
+    if (save.isPending) return;
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset(startingValues(saved));
+        saveToasts.saved();
+      },
+      onError: (error) => saveToasts.failed(error, (field, message) => {
+        if (field in values) form.setError(field as Path<PersonalInfoInput>, { message });
+      }),
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Personal Information</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="avatarUrl"
+              render={({ field }) => (
+                <div className="sm:col-span-2">
+                  <AvatarField value={field.value ?? null} onChange={field.onChange} name={typeof name === 'string' ? name : ''} />
+                </div>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="displayName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Full Name</FormLabel>
+                  <FormControl>
+                    <Input {...field} autoComplete="name" maxLength={200} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Email</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="email" autoComplete="email" maxLength={254} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="phoneNumber"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Phone Number</FormLabel>
+                  <FormControl>
+                    <Input {...field} value={field.value ?? ''} type="tel" autoComplete="tel" maxLength={40} />
+                  </FormControl>
+                  <FormDescription>Your phone number will be used for appointment reminders</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="dateOfBirth"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Date of Birth</FormLabel>
+                  <FormControl>
+                    <DatePicker
+                      value={typeof field.value === 'string' ? field.value : ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      yearPicker
+                      fromDate="1900-01-01"
+                      toDate={toCalendarDate(new Date())}
+                      placeholder="Not given"
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="sexAtBirth"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Sex Assigned at Birth</FormLabel>
+                  <FormControl>
+                    <RadioGroup value={field.value} onValueChange={field.onChange} className="flex flex-wrap gap-x-5 gap-y-2 pt-1">
+                      {[
+                        ['female', 'Female'],
+                        ['male', 'Male'],
+                        [NOT_STATED, 'Not stated'],
+                      ].map(([value, label]) => (
+                        <div key={value} className="flex items-center gap-2">
+                          <RadioGroupItem value={value!} id={`sex-${value}`} />
+                          <Label htmlFor={`sex-${value}`} className="font-normal">
+                            {label}
+                          </Label>
+                        </div>
+                      ))}
+                    </RadioGroup>
+                  </FormControl>
+                  <FormDescription>Some screenings depend on it; optional.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Time Zone</FormLabel>
+                  <Select value={field.value ?? ''} onValueChange={field.onChange}>
+                    <FormControl>
+                      <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent className="max-h-72">
+                      {timeZones.map((zone) => (
+                        <SelectItem key={zone} value={zone}>
+                          {zone.replaceAll('_', ' ')}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormDescription>Appointment reminders and calendar files use it.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="sm:col-span-2">
+              <Button type="submit" aria-disabled={save.isPending || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
+                {save.isPending ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </div>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
