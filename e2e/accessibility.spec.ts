@@ -5,6 +5,7 @@ const screens = [
   { path: '/', ready: /Welcome back/ },
   { path: '/records', ready: 'Medical Records' },
   { path: '/insurance', ready: 'Insurance Information' },
+  { path: '/profile', ready: 'My Profile' },
   { path: '/no-such-page', ready: '404 Page Not Found' },
 ];
 
