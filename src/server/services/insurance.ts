@@ -32,36 +32,45 @@ export function listInsurancePlans(db: Database, patient: Patient) {
 }
 
 export async function createInsurancePlan(db: Database, patient: Patient, input: NewPlan) {
-  return db.transaction(async (tx) => {
-    if (input.isPrimary && (await findPrimaryPlanId(tx, patient)) !== null) throw conflict(PRIMARY_EXISTS);
-    const [plan] = await tx
-      .insert(insurancePlans)
-      .values({ ...input, userId: patient.id })
-      .returning();
-    if (!plan) throw new Error('insert returned no row');
-    await recordActivity(tx, patient, 'insurance_added', { provider: plan.provider }, plan.id);
-    return plan;
-  });
+  return db.transaction((tx) => addPlan(tx, patient, input));
 }
 
 export async function updateInsurancePlan(db: Database, patient: Patient, id: number, changes: PlanChanges) {
-  return db.transaction(async (tx) => {
-    // Locked until the transaction ends: two edits at once each check the met rule against the plan the other left.
-    const existing = foundOr404(await tx.select().from(insurancePlans).where(ownRow(insurancePlans, patient, id)).for('update'), 'Insurance plan');
-    // The body may change a met amount or its total alone: the rule holds for the plan as it would be stored.
-    const [problem] = metAboveTotal({ ...existing, ...changes });
-    if (problem) throw badRequest(`${problem.field}: ${problem.message}`);
-    if (changes.isPrimary && !existing.isPrimary) {
-      const otherPrimary = await findPrimaryPlanId(tx, patient, id);
-      if (otherPrimary !== null) throw conflict(PRIMARY_EXISTS);
-    }
-    const plan = foundOr404(
-      await tx.update(insurancePlans).set(changes).where(ownRow(insurancePlans, patient, id)).returning(),
-      'Insurance plan',
-    );
-    await recordActivity(tx, patient, 'insurance_updated', { provider: plan.provider }, plan.id);
-    return plan;
-  });
+  return db.transaction((tx) => changePlan(tx, patient, id, changes));
+}
+
+/**
+ * The one way a plan is added: the plan and its 'insurance_added' activity, inside the caller's transaction
+ * (`tx`), so that they commit together with whatever else the caller writes, or not at all.
+ */
+export async function addPlan(tx: Database, patient: Patient, input: NewPlan) {
+  if (input.isPrimary && (await findPrimaryPlanId(tx, patient)) !== null) throw conflict(PRIMARY_EXISTS);
+  const [plan] = await tx
+    .insert(insurancePlans)
+    .values({ ...input, userId: patient.id })
+    .returning();
+  if (!plan) throw new Error('insert returned no row');
+  await recordActivity(tx, patient, 'insurance_added', { provider: plan.provider }, plan.id);
+  return plan;
+}
+
+/** The one way a plan is changed: the change and its 'insurance_updated' activity, inside the caller's transaction. */
+export async function changePlan(tx: Database, patient: Patient, id: number, changes: PlanChanges) {
+  // Locked until the transaction ends: two edits at once each check the met rule against the plan the other left.
+  const existing = foundOr404(await tx.select().from(insurancePlans).where(ownRow(insurancePlans, patient, id)).for('update'), 'Insurance plan');
+  // The body may change a met amount or its total alone: the rule holds for the plan as it would be stored.
+  const [problem] = metAboveTotal({ ...existing, ...changes });
+  if (problem) throw badRequest(`${problem.field}: ${problem.message}`);
+  if (changes.isPrimary && !existing.isPrimary) {
+    const otherPrimary = await findPrimaryPlanId(tx, patient, id);
+    if (otherPrimary !== null) throw conflict(PRIMARY_EXISTS);
+  }
+  const plan = foundOr404(
+    await tx.update(insurancePlans).set(changes).where(ownRow(insurancePlans, patient, id)).returning(),
+    'Insurance plan',
+  );
+  await recordActivity(tx, patient, 'insurance_updated', { provider: plan.provider }, plan.id);
+  return plan;
 }
 
 export async function listInsuranceBenefits(db: Database, patient: Patient, insuranceId: number) {
@@ -98,7 +107,7 @@ export async function findPlan(db: Database, patient: Patient, id: number) {
   return foundOr404(await db.select().from(insurancePlans).where(ownRow(insurancePlans, patient, id)), 'Insurance plan');
 }
 
-async function findPrimaryPlanId(db: Database, patient: Patient, exceptId?: number): Promise<number | null> {
+export async function findPrimaryPlanId(db: Database, patient: Patient, exceptId?: number): Promise<number | null> {
   const conditions = [ownRows(insurancePlans, patient), eq(insurancePlans.isPrimary, true)];
   if (exceptId !== undefined) conditions.push(ne(insurancePlans.id, exceptId));
   const [plan] = await db
