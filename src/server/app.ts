@@ -15,6 +15,7 @@ import { appointmentsRoutes } from './routes/appointments';
 import { healthRoutes } from './routes/health';
 import { insuranceRoutes } from './routes/insurance';
 import { medicalRecordsRoutes } from './routes/medical-records';
+import { onboardingRoutes } from './routes/onboarding';
 import { preventativeCareRoutes } from './routes/preventative-care';
 import { usersRoutes } from './routes/users';
 
@@ -72,6 +73,7 @@ export async function buildApp({ database, logger = false, webRoot = null, allow
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(usersRoutes, { db });
+      await api.register(onboardingRoutes, { db });
       await api.register(activitiesRoutes, { db });
       await api.register(medicalRecordsRoutes, { db });
       await api.register(insuranceRoutes, { db });
