@@ -6,6 +6,7 @@ const screens = [
   { path: '/records', ready: 'Medical Records' },
   { path: '/insurance', ready: 'Insurance Information' },
   { path: '/profile', ready: 'My Profile' },
+  { path: '/onboarding', ready: 'Welcome to HealthAssist' },
   { path: '/no-such-page', ready: '404 Page Not Found' },
 ];
 

@@ -11,9 +11,20 @@ const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'))
 const RecordsPage = lazy(() => import('../features/records/records-page'));
 const InsurancePage = lazy(() => import('../features/insurance/insurance-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page'));
 
 export function AppRoutes() {
   const [location] = useLocation();
+  // Onboarding stands alone, outside the shared layout (part 1 §2).
+  if (location === paths.onboarding) {
+    return (
+      <ScreenErrorBoundary resetKey={location}>
+        <Suspense fallback={<PageSkeleton />}>
+          <OnboardingPage />
+        </Suspense>
+      </ScreenErrorBoundary>
+    );
+  }
   return (
     <AppLayout>
       {/* Inside the layout: a screen that fails (say, its chunk no longer loads) leaves the sidebar usable. */}

@@ -9,13 +9,8 @@ import type {
 } from '../../../shared/contracts/insurance';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
 import { activitiesKey } from '../../lib/api/activities';
+import { insurancePlansQuery } from '../../lib/api/insurance';
 import { apiRequest } from '../../lib/api-client';
-
-export const insurancePlansQuery = (userId: number) =>
-  queryOptions({
-    queryKey: ['insurance', userId],
-    queryFn: () => apiRequest<InsurancePlan[]>('GET', `/api/insurance/${userId}`),
-  });
 
 /** Every benefit list, whichever plan: invalidated as one after a benefit changes. */
 const benefitsKey = ['insurance-benefits'] as const;

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import type { OnboardingBody } from '../../../shared/contracts/onboarding';
+import type { User } from '../../../shared/contracts/users';
+import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { activitiesKey } from '../../lib/api/activities';
+import { insurancePlansQuery } from '../../lib/api/insurance';
+import { userQuery } from '../../lib/api/users';
+import { apiRequest } from '../../lib/api-client';
+
+/** Complete Setup: every answer in one call, written by the server in one transaction. */
+export function useCompleteOnboarding() {
+  return useMutation({
+    mutationFn: (body: OnboardingBody) => apiRequest<User>('POST', '/api/onboarding', body),
+    meta: {
+      invalidates: [userQuery(CURRENT_USER_ID).queryKey, insurancePlansQuery(CURRENT_USER_ID).queryKey, activitiesKey(CURRENT_USER_ID)],
+    },
+  });
+}

@@ -1,0 +1,110 @@
+import { useFormContext, useWatch } from 'react-hook-form';
+import { COMMUNICATION_PREFERENCES } from '../../../../shared/rules/statuses';
+import { DatePicker } from '../../../components/ui/date-picker';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
+import { Label } from '../../../components/ui/label';
+import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
+import { toCalendarDate } from '../../../lib/calendar-dates';
+import type { WizardInput } from '../wizard-form';
+import { CheckField } from './check-field';
+import { TextField } from './text-field';
+
+export function PersonalStep() {
+  const { control } = useFormContext<WizardInput>();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField name="personalInfo.firstName" label="First Name" input={{ autoComplete: 'given-name', maxLength: 100 }} />
+      <TextField name="personalInfo.lastName" label="Last Name" input={{ autoComplete: 'family-name', maxLength: 100 }} />
+      <TextField name="personalInfo.email" label="Email" input={{ type: 'email', autoComplete: 'email', maxLength: 254 }} />
+      <TextField name="personalInfo.phoneNumber" label="Phone Number (optional)" input={{ type: 'tel', autoComplete: 'tel', maxLength: 40 }} />
+      <FormField
+        control={control}
+        name="personalInfo.dateOfBirth"
+        render={({ field }) => (
+          <FormItem className="sm:col-span-2">
+            <FormLabel>Date of Birth</FormLabel>
+            <FormControl>
+              <DatePicker
+                value={typeof field.value === 'string' ? field.value : ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                yearPicker
+                fromDate="1900-01-01"
+                toDate={toCalendarDate(new Date())}
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+    </div>
+  );
+}
+
+export function MedicalStep() {
+  const hasConditions = useWatch<WizardInput, 'medicalInfo.hasExistingConditions'>({ name: 'medicalInfo.hasExistingConditions' });
+  return (
+    <div className="space-y-4">
+      <CheckField name="medicalInfo.hasExistingConditions" label="I have existing medical conditions" />
+      {hasConditions && <TextField name="medicalInfo.existingConditions" label="Existing Conditions" multiline />}
+      <TextField name="medicalInfo.medications" label="Current Medications (optional)" multiline />
+      <TextField name="medicalInfo.allergies" label="Allergies (optional)" multiline />
+    </div>
+  );
+}
+
+export function InsuranceStep() {
+  const hasInsurance = useWatch<WizardInput, 'insuranceInfo.hasInsurance'>({ name: 'insuranceInfo.hasInsurance' });
+  return (
+    <div className="space-y-4">
+      <CheckField name="insuranceInfo.hasInsurance" label="I have health insurance" />
+      {hasInsurance !== false && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField name="insuranceInfo.provider" label="Insurance Provider" input={{ maxLength: 200 }} />
+          <TextField name="insuranceInfo.policyNumber" label="Policy Number" input={{ maxLength: 100 }} />
+          <TextField name="insuranceInfo.groupNumber" label="Group Number (optional)" input={{ maxLength: 100 }} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+const PREFERENCE_LABELS: Record<(typeof COMMUNICATION_PREFERENCES)[number], string> = {
+  email: 'Email',
+  sms: 'SMS',
+  both: 'Both',
+  none: 'None',
+};
+
+export function PreferencesStep() {
+  const { control } = useFormContext<WizardInput>();
+  return (
+    <div className="space-y-5">
+      <FormField
+        control={control}
+        name="preferences.communicationPreference"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>How should we contact you?</FormLabel>
+            <FormControl>
+              <RadioGroup ref={field.ref} value={typeof field.value === 'string' ? field.value : 'email'} onValueChange={field.onChange} className="flex flex-wrap gap-x-5 gap-y-2">
+                {COMMUNICATION_PREFERENCES.map((value) => (
+                  <div key={value} className="flex items-center gap-2">
+                    <RadioGroupItem value={value} id={`contact-${value}`} />
+                    <Label htmlFor={`contact-${value}`} className="font-normal">
+                      {PREFERENCE_LABELS[value]}
+                    </Label>
+                  </div>
+                ))}
+              </RadioGroup>
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <CheckField name="preferences.appointmentReminders" label="Appointment reminders" asSwitch />
+      <CheckField name="preferences.healthTips" label="Health tips" asSwitch />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { HeartPulse } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Form } from '../../components/ui/form';
+import { Progress } from '../../components/ui/progress';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { insurancePlansQuery } from '../../lib/api/insurance';
+import { userQuery } from '../../lib/api/users';
+import { serverMessage } from '../../lib/api-client';
+import { paths } from '../../app/paths';
+import { useCompleteOnboarding } from './api';
+import { InsuranceStep, MedicalStep, PersonalStep, PreferencesStep } from './components/wizard-steps';
+import { STEPS, startingAnswers, WizardForm, type WizardInput, type WizardValues } from './wizard-form';
+
+const STEP_VIEWS = [PersonalStep, MedicalStep, InsuranceStep, PreferencesStep];
+
+export default function OnboardingPage() {
+  const user = useQuery(userQuery(CURRENT_USER_ID));
+  const plans = useQuery(insurancePlansQuery(CURRENT_USER_ID));
+  const loading = user.isPending || plans.isPending;
+
+  return (
+    <main className="flex min-h-screen items-start justify-center bg-muted/40 px-4 py-8 md:items-center">
+      <div className="w-full max-w-2xl space-y-6">
+        <div className="flex flex-col items-center gap-2 text-center">
+          <HeartPulse className="size-10 text-primary" aria-hidden="true" />
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Welcome to HealthAssist</h1>
+          <p className="text-muted-foreground">A few questions to set up your health record. You can change every answer later.</p>
+        </div>
+        {loading ? (
+          <Card aria-busy="true">
+            <CardContent className="space-y-4 p-6">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </CardContent>
+          </Card>
+        ) : (
+          <Wizard initial={startingAnswers(user.data, plans.data?.find((plan) => plan.isPrimary))} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+function Wizard({ initial }: { initial: WizardInput }) {
+  const [step, setStep] = useState(0);
+  const [, navigate] = useLocation();
+  const complete = useCompleteOnboarding();
+  const form = useForm<WizardInput, unknown, WizardValues>({ resolver: zodResolver(WizardForm), defaultValues: initial });
+  const current = STEPS[step]!;
+  const StepView = STEP_VIEWS[step]!;
+  const last = step === STEPS.length - 1;
+  const moved = useRef(false);
+
+  // Each step's first field takes focus when the step opens (not on the first load: the page starts at its top).
+  useEffect(() => {
+    if (moved.current) form.setFocus(current.first);
+  }, [form, current.first]);
+
+  async function next() {
+    // Next validates only this step's group; the messages of the others stay hidden until their turn.
+    if (!(await form.trigger(current.group, { shouldFocus: true }))) return;
+    moved.current = true;
+    setStep((value) => value + 1);
+  }
+
+  function submit(values: WizardValues) {
+    if (complete.isPending) return;
+    complete.mutate(
+      { userId: CURRENT_USER_ID, ...values },
+      {
+        onSuccess: () => {
+          toast({ title: 'Welcome to HealthAssist!', description: 'Your account has been set up successfully.' });
+          navigate(paths.dashboard);
+        },
+        onError: (error) =>
+          toast({ title: 'An error occurred', description: `Could not complete setup: ${serverMessage(error)}`, variant: 'destructive' }),
+      },
+    );
+  }
+
+  const stepLabel = `Step ${step + 1} of ${STEPS.length}`;
+  return (
+    <Card>
+      <CardHeader className="space-y-3">
+        <div className="flex items-center justify-between text-sm text-muted-foreground">
+          {/* Announced as the step changes, with the step's name. */}
+          <p aria-live="polite">
+            {stepLabel}
+            <span className="sr-only">: {current.title}</span>
+          </p>
+          <Link href={paths.dashboard} className="rounded-sm underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            Skip for now
+          </Link>
+        </div>
+        <Progress aria-label={stepLabel} value={((step + 1) / STEPS.length) * 100} />
+        <CardTitle className="pt-2 text-lg">{current.title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form
+            noValidate
+            className="space-y-6"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (last) void form.handleSubmit(submit)(event);
+              else void next();
+            }}
+          >
+            <StepView />
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+              {step > 0 ? (
+                <Button type="button" variant="outline" onClick={() => setStep((value) => value - 1)} disabled={complete.isPending}>
+                  Back
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button type="submit" aria-disabled={complete.isPending || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
+                {last ? (complete.isPending ? 'Submitting...' : 'Complete Setup') : 'Next'}
+              </Button>
+            </div>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
