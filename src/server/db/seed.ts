@@ -59,6 +59,9 @@ async function seedDemoData(tx: Database, now: Date): Promise<void> {
       email: 'alex.morgan@example.com',
       phoneNumber: '(555) 123-4567',
       dateOfBirth: '1979-04-12',
+      // The demo counts as onboarded: the wizard is for a patient's own data.
+      isDemo: true,
+      onboardedAt: now,
     })
     .returning({ id: users.id });
   if (!user) throw new Error('seed: no user');

@@ -6,3 +6,4 @@ export * from './medical-records';
 export * from './preventative-care';
 export * from './appointments';
 export * from './activities';
+export * from './installation';

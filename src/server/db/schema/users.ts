@@ -30,6 +30,8 @@ export const users = pgTable(
     appointmentReminders: boolean('appointment_reminders').notNull().default(true),
     healthTips: boolean('health_tips').notNull().default(true),
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    /** The seeded demo patient: counts as onboarded, and Settings offers to remove it ('Start with my own data'). */
+    isDemo: boolean('is_demo').notNull().default(false),
   },
   (t) => [
     check('users_communication_preference_check', isOneOf(t.communicationPreference, COMMUNICATION_PREFERENCES)),
