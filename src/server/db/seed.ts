@@ -1,10 +1,10 @@
-import { randomBytes, scryptSync } from 'node:crypto';
 import { addDays, addMonths, formatISO, subDays, subHours, subMinutes, subMonths } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { describeActivity, type DescribedActivity } from '../../shared/rules/activities';
 import { formatDate } from '../../shared/rules/formats';
 import type { Database } from './client';
+import { syncUserIdSequence, unusablePasswordHash } from './patient-account';
 import { samplePdf, samplePng } from './sample-documents';
 import {
   activities,
@@ -19,12 +19,6 @@ import {
 } from './schema/index';
 
 const day = (date: Date) => formatISO(date, { representation: 'date' });
-
-/** No one signs in yet, so the demo patient gets an unusable random password, stored only as a hash. */
-function unusablePasswordHash(): string {
-  const salt = randomBytes(16);
-  return `scrypt$${salt.toString('base64')}$${scryptSync(randomBytes(32), salt, 32).toString('base64')}`;
-}
 
 /** Any number from this constant identifies our seeding lock among other advisory locks. */
 const SEED_LOCK_KEY = 727_274_002;
@@ -66,7 +60,7 @@ async function seedDemoData(tx: Database, now: Date): Promise<void> {
     .returning({ id: users.id });
   if (!user) throw new Error('seed: no user');
   const userId = user.id;
-  await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
+  await syncUserIdSequence(tx);
 
   const [dentist, optometrist, primaryCare] = await tx
     .insert(providers)
