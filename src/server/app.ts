@@ -17,6 +17,7 @@ import { insuranceRoutes } from './routes/insurance';
 import { medicalRecordsRoutes } from './routes/medical-records';
 import { onboardingRoutes } from './routes/onboarding';
 import { preventativeCareRoutes } from './routes/preventative-care';
+import { setupRoutes } from './routes/setup';
 import { usersRoutes } from './routes/users';
 
 export interface AppDependencies {
@@ -72,6 +73,7 @@ export async function buildApp({ database, logger = false, webRoot = null, allow
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
+      await api.register(setupRoutes, { db });
       await api.register(usersRoutes, { db });
       await api.register(onboardingRoutes, { db });
       await api.register(activitiesRoutes, { db });

@@ -1,9 +1,10 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildApp } from '../server/app';
 import type { Database, DatabaseHandle } from '../server/db/client';
 import { allTables, wipeData } from '../server/db/reset';
+import { users } from '../server/db/schema/index';
 import { createUser } from './factories';
 import { createTestDatabase } from './test-database';
 
@@ -95,16 +96,34 @@ export async function expectRefused(
 
 /** Makes every insert into activities fail, to show a write and its activity commit together or not at all. */
 export async function withFailingActivityLog(db: Database, work: () => Promise<void>): Promise<void> {
+  await withFailingWrites(db, 'insert', 'activities', work);
+}
+
+/** Makes every `operation` on `table` fail while `work` runs, to show that what came before it is rolled back. */
+export async function withFailingWrites(
+  db: Database,
+  operation: 'insert' | 'update' | 'delete',
+  table: string,
+  work: () => Promise<void>,
+): Promise<void> {
   await db.execute(sql`
-    create function refuse_activity() returns trigger language plpgsql as $$
-    begin raise exception 'activity log unavailable'; end $$`);
-  await db.execute(sql`create trigger refuse_activity before insert on activities for each row execute function refuse_activity()`);
+    create function refuse_write() returns trigger language plpgsql as $$
+    begin raise exception 'write refused by the test'; end $$`);
+  await db.execute(sql.raw(`create trigger refuse_write before ${operation} on "${table}" for each row execute function refuse_write()`));
   try {
     await work();
   } finally {
-    await db.execute(sql`drop trigger refuse_activity on activities`);
-    await db.execute(sql`drop function refuse_activity()`);
+    await db.execute(sql.raw(`drop trigger refuse_write on "${table}"`));
+    await db.execute(sql`drop function refuse_write()`);
   }
+}
+
+/**
+ * A first run: the patient (user 1) does not exist, as with SEED=false or after leaving the demo; the other user
+ * stays. Call it at the start of a test.
+ */
+export async function removePatient(t: TestContext): Promise<void> {
+  await t.db.delete(users).where(eq(users.id, t.userId));
 }
 
 /** The body of a 500: the request id and nothing of the cause. */

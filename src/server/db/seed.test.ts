@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../testing/test-app';
 import { wipeData } from './reset';
+import { installation } from './schema/index';
 import { seedIfEmpty } from './seed';
 
 const t = useTestApp();
@@ -31,6 +32,13 @@ describe('seedIfEmpty', () => {
   });
 
   it('does nothing when a user exists', async () => {
+    expect(await seedIfEmpty(t.db)).toBe(false);
+    expect((await api(t.app, 'GET', '/api/medical-records/1')).body).toEqual([]);
+  });
+
+  it('does not seed again once the demo was left or onboarding skipped (an installation row exists)', async () => {
+    await wipeData(t.db);
+    await t.db.insert(installation).values({ onboardingSkippedAt: null });
     expect(await seedIfEmpty(t.db)).toBe(false);
     expect((await api(t.app, 'GET', '/api/medical-records/1')).body).toEqual([]);
   });

@@ -10,6 +10,7 @@ import {
   activities,
   appointments,
   insuranceBenefits,
+  installation,
   insurancePlans,
   medicalRecordFiles,
   medicalRecords,
@@ -24,14 +25,18 @@ const day = (date: Date) => formatISO(date, { representation: 'date' });
 const SEED_LOCK_KEY = 727_274_002;
 
 /**
- * Seeds the demo patient when the database has no user, and says whether it did. The check and the
- * seed run in one transaction under an advisory lock, so processes starting together seed once.
+ * Seeds the demo patient when the database has no user and no installation row, and says whether it did. The
+ * check and the seed run in one transaction under an advisory lock, so processes starting together seed once.
+ * The installation row is written when the demo is left or onboarding skipped: a database without a user is then
+ * one whose patient has not been created yet, and the demo must not come back on the next start.
  */
 export async function seedIfEmpty(db: Database, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
     if ((row?.count ?? 0) > 0) return false;
+    const [setUp] = await tx.select({ id: installation.id }).from(installation);
+    if (setUp) return false;
     await seedDemoData(tx, now);
     return true;
   });

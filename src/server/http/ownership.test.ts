@@ -74,6 +74,9 @@ const CREATE_BODIES: Record<string, (t: TestContext) => Promise<Record<string, u
 /** POSTs that change a row rather than create one answer 200 with it. */
 const SUCCESS_STATUS: Record<string, number> = { 'POST /api/onboarding': 200 };
 
+/** POSTs without a body: they act on the installation or on the patient as a whole, so no body can name another user. */
+const WITHOUT_BODY = ['POST /api/setup/leave-demo', 'POST /api/setup/skip-onboarding'];
+
 /** Bodies that name no user: the new row is the patient's through the row this field names. */
 const OWNED_THROUGH: Record<string, string> = { 'POST /api/insurance/benefits': 'insuranceId' };
 
@@ -108,7 +111,10 @@ describe('every route of the OpenAPI document that takes an id in its path', () 
 
 describe('every route of the OpenAPI document whose body names ids', () => {
   it('answers 404 when one names another user or another user’s row, or one that does not exist, and changes nothing', async () => {
-    const withBodies = await operations((operation) => operation.method === 'POST');
+    const posts = await operations((operation) => operation.method === 'POST');
+    const withoutBody = posts.filter((operation) => operation.operation.requestBody === undefined);
+    expect(withoutBody.map(key).sort(), 'POSTs that take no body').toEqual(WITHOUT_BODY);
+    const withBodies = posts.filter((operation) => operation.operation.requestBody !== undefined);
     expect(withBodies.length).toBeGreaterThanOrEqual(4);
     for (const operation of withBodies) {
       const makeBody = CREATE_BODIES[key(operation)];
