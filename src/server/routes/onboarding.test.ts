@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { todayUtc } from '../../shared/contracts/common';
-import { insurancePlans } from '../db/schema/index';
+import { wipeData } from '../db/reset';
+import { insurancePlans, users } from '../db/schema/index';
 import { createInsurancePlan, createUser } from '../../testing/factories';
-import { INTERNAL_ERROR, api, expectRefused, snapshotData, useTestApp, withFailingActivityLog } from '../../testing/test-app';
+import { INTERNAL_ERROR, api, expectRefused, removePatient, snapshotData, useTestApp, withFailingActivityLog } from '../../testing/test-app';
 
 const t = useTestApp();
 
@@ -318,5 +319,65 @@ describe('POST /api/onboarding', () => {
       });
       expect(await plansOfPatient()).toEqual([expect.objectContaining({ provider: 'Old Health', memberId: 'OLD-1' })]);
     });
+  });
+});
+
+describe('POST /api/onboarding on a first run, without a patient', () => {
+  it('creates the patient (user 1, not demo data) with every answer, the primary plan and its activity', async () => {
+    // A fresh database: no user at all, the id sequences restarted.
+    await wipeData(t.db);
+    const response = await complete(answers());
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      id: t.userId,
+      username: 'patient',
+      displayName: 'Sam Lee',
+      firstName: 'Sam',
+      email: 'sam.lee@example.com',
+      dateOfBirth: '1984-02-29',
+      medications: 'Metformin 500 mg',
+      communicationPreference: 'sms',
+      avatarUrl: null,
+    });
+    expect(response.body.onboardedAt).not.toBeNull();
+    expect(await patient()).toEqual(response.body);
+    expect(await plansOfPatient()).toEqual([expect.objectContaining({ provider: 'Blue Shield', memberId: 'BS-4242', isPrimary: true })]);
+    expect(await activitiesOfPatient()).toEqual([expect.objectContaining({ activityType: 'insurance_added' })]);
+    expect((await api(t.app, 'GET', '/api/setup')).body).toEqual({ patient: 'own', onboarding: 'done' });
+
+    const [row] = await t.db.select({ isDemo: users.isDemo, passwordHash: users.passwordHash }).from(users).where(eq(users.id, t.userId));
+    expect(row!.isDemo).toBe(false);
+    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+    // The id sequence has moved past the patient: a user inserted later gets an id of its own.
+    expect((await createUser(t.db)).id).toBe(t.userId + 1);
+  });
+
+  it('creates the patient once when completed twice: the second completion updates them', async () => {
+    await removePatient(t);
+    expect((await complete(answers())).status).toBe(200);
+    const second = await complete(answers({ personalInfo: { firstName: 'Samuel' } }));
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ id: t.userId, displayName: 'Samuel Lee' });
+    expect(await t.db.select({ id: users.id }).from(users).orderBy(users.id)).toEqual([{ id: t.userId }, { id: t.otherUserId }]);
+    expect(await plansOfPatient()).toHaveLength(1);
+  });
+
+  it("answers 409 for another user's email address and creates no one", async () => {
+    await removePatient(t);
+    const [other] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, t.otherUserId));
+    await expectRefused(t, 'POST', '/api/onboarding', answers({ personalInfo: { email: other!.email } }), 409, 'email: That email address is already in use');
+  });
+
+  it('creates nothing when the activity cannot be recorded', async () => {
+    await removePatient(t);
+    await withFailingActivityLog(t.db, async () => {
+      await expectRefused(t, 'POST', '/api/onboarding', answers(), 500, INTERNAL_ERROR);
+    });
+    expect((await api(t.app, 'GET', `/api/users/${t.userId}`)).status).toBe(404);
+  });
+
+  it('answers 404 for another user’s id and creates no one', async () => {
+    await removePatient(t);
+    await expectRefused(t, 'POST', '/api/onboarding', { ...answers(), userId: t.otherUserId }, 404, 'User not found');
   });
 });

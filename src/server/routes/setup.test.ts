@@ -218,6 +218,21 @@ describe('POST /api/setup/leave-demo', () => {
       expect(await setup()).toEqual({ patient: 'demo', onboarding: 'done' });
     });
   });
+
+  it('lets onboarding create the patient afterwards', async () => {
+    await demoWithAnotherUser(t);
+    await leaveDemo();
+    const response = await api(t.app, 'POST', '/api/onboarding', {
+      userId: 1,
+      personalInfo: { firstName: 'Sam', lastName: 'Lee', email: 'sam.lee@example.com', dateOfBirth: '1990-07-14' },
+      medicalInfo: {},
+      insuranceInfo: { hasInsurance: false },
+      preferences: {},
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: 1, displayName: 'Sam Lee' });
+    expect(await setup()).toEqual({ patient: 'own', onboarding: 'done' });
+  });
 });
 
 describe('a first run, without a patient', () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { todayUtc } from '../../shared/contracts/common';
 import { users } from '../db/schema/index';
-import { api, snapshotData, useTestApp } from '../../testing/test-app';
+import { api, removePatient, snapshotData, useTestApp } from '../../testing/test-app';
 
 const t = useTestApp();
 
@@ -321,5 +321,67 @@ describe('PATCH /api/users/{id}', () => {
     await expectPatchRefused(t.otherUserId, { displayName: 'Taken Over' }, 404, 'User not found');
     await expectPatchRefused(999, { displayName: 'Nobody' }, 404, 'User not found');
     await expectPatchRefused(0, { displayName: 'Nobody' }, 400, 'id: must be a positive whole number');
+  });
+});
+
+describe('PATCH /api/users/{id} on a first run, without a patient', () => {
+  it('creates the patient (user 1) from the first save of the profile with a name and an email', async () => {
+    await removePatient(t);
+    const response = await api(t.app, 'PATCH', '/api/users/1', {
+      displayName: ' Sam Lee ',
+      email: 'Sam.Lee@Example.com',
+      phoneNumber: '555-0100',
+      avatarUrl: PNG_AVATAR,
+      medications: 'Metformin',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      id: 1,
+      username: 'patient',
+      displayName: 'Sam Lee',
+      email: 'sam.lee@example.com',
+      phoneNumber: '555-0100',
+      avatarUrl: PNG_AVATAR,
+      firstName: null,
+      lastName: null,
+      sexAtBirth: null,
+      timeZone: 'Europe/Berlin',
+      dateOfBirth: null,
+      existingConditions: null,
+      medications: 'Metformin',
+      allergies: null,
+      communicationPreference: 'email',
+      appointmentReminders: true,
+      healthTips: true,
+      onboardedAt: null,
+    });
+    expect((await api(t.app, 'GET', '/api/users/1')).body).toEqual(response.body);
+    // A patient of their own who has not completed onboarding yet.
+    expect((await api(t.app, 'GET', '/api/setup')).body).toEqual({ patient: 'own', onboarding: 'needed' });
+    const [row] = await t.db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, 1));
+    expect(row!.isDemo).toBe(false);
+
+    const next = await api(t.app, 'PATCH', '/api/users/1', { phoneNumber: '555-0199' });
+    expect(next.body).toEqual({ ...response.body, phoneNumber: '555-0199' });
+  });
+
+  it.each([
+    ['only a name', { displayName: 'Sam Lee' }],
+    ['only an email', { email: 'sam.lee@example.com' }],
+    ['neither', { phoneNumber: '555-0100', medications: 'Metformin' }],
+  ])('answers 404 for a save with %s and creates no one', async (_case, payload) => {
+    await removePatient(t);
+    await expectPatchRefused(1, payload, 404, 'User not found');
+  });
+
+  it("answers 409 for another user's email address and creates no one", async () => {
+    await removePatient(t);
+    await expectPatchRefused(1, { displayName: 'Sam Lee', email: await emailOf(t.otherUserId) }, 409, 'email: That email address is already in use');
+  });
+
+  it('checks the fields before anything is created', async () => {
+    await removePatient(t);
+    await expectPatchRefused(1, { displayName: 'S', email: 'sam.lee@example.com' }, 400, 'displayName: Name must be at least 2 characters');
   });
 });

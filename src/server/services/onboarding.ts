@@ -12,12 +12,13 @@ type InsuranceAnswers = Onboarding['insuranceInfo'];
 
 /**
  * Complete Setup: every answer of the wizard in one transaction (the profile, the medical history, the
- * preferences, the primary plan with its activity), so a failure anywhere leaves nothing half-written.
+ * preferences, the primary plan with its activity), so a failure anywhere leaves nothing half-written. On a
+ * first run (no patient yet) it creates the patient in the same transaction.
  */
 export async function completeOnboarding(db: Database, patient: Patient, { personalInfo, medicalInfo, insuranceInfo, preferences }: Onboarding) {
   return db.transaction(async (tx) => {
     const { firstName, lastName } = personalInfo;
-    const user = await changeUser(tx, patient, {
+    const answers = {
       ...personalInfo,
       displayName: `${firstName} ${lastName}`,
       // Unchecked, the conditions field is hidden: whatever it still holds is not an answer.
@@ -26,7 +27,9 @@ export async function completeOnboarding(db: Database, patient: Patient, { perso
       allergies: medicalInfo.allergies,
       ...preferences,
       onboardedAt: new Date(),
-    });
+    };
+    // On a first run there is no patient yet: completing onboarding creates them.
+    const user = await changeUser(tx, patient, answers, { createMissing: true });
     await savePrimaryPlan(tx, patient, insuranceInfo);
     return user;
   });

@@ -2,31 +2,57 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UpdateUserBody } from '../../shared/contracts/users';
 import type { Database } from '../db/client';
+import { syncUserIdSequence, unusablePasswordHash } from '../db/patient-account';
 import { users } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
 import { conflict } from '../http/errors';
 import { foundOr404 } from './owned';
 
 /** What the patient may change of their own row: never its id, username or password hash. */
-export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'username' | 'passwordHash'>>;
+export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'username' | 'passwordHash' | 'isDemo'>>;
+
+/** The username of a patient created by the first run; no one signs in with it yet. */
+export const FIRST_RUN_USERNAME = 'patient';
 
 // The whole row is read; the User contract leaves the password hash out of every response.
 export async function getUser(db: Database, patient: Patient) {
   return foundOr404(await db.select().from(users).where(eq(users.id, patient.id)), 'User');
 }
 
+/** The profile's save; on a first run without a patient, a save with a name and an email creates them. */
 export async function updateUser(db: Database, patient: Patient, changes: z.output<typeof UpdateUserBody>) {
-  return db.transaction((tx) => changeUser(tx, patient, changes));
+  return db.transaction((tx) => changeUser(tx, patient, changes, { createMissing: true }));
 }
 
 /**
  * The one way the patient's row is changed, inside the caller's transaction (`tx`): an email address that
- * another user has is a 409 naming the field.
+ * another user has is a 409 naming the field. With `createMissing`, a patient that does not exist yet (a first
+ * run with SEED=false, or after leaving the demo) is created from the changes when they carry the two fields a
+ * user cannot be without, a display name and an email; otherwise that is a 404 as for any missing user.
  */
-export async function changeUser(tx: Database, patient: Patient, changes: UserChanges) {
+export async function changeUser(tx: Database, patient: Patient, changes: UserChanges, { createMissing = false } = {}) {
   if (changes.email) {
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, changes.email));
     if (owner && owner.id !== patient.id) throw conflict('email: That email address is already in use');
   }
+  const [changed] = await tx.update(users).set(changes).where(eq(users.id, patient.id)).returning();
+  if (changed) return changed;
+  const { displayName, email } = changes;
+  if (createMissing && displayName !== undefined && email !== undefined) {
+    const [created] = await createPatient(tx, patient, { ...changes, displayName, email });
+    if (created) return created;
+  }
+  // Not creatable, or created meanwhile by a request running at the same time: this change applies to that row.
   return foundOr404(await tx.update(users).set(changes).where(eq(users.id, patient.id)).returning(), 'User');
+}
+
+/** The patient's own row, with the spec's fixed id; nothing when another request has just created it. */
+async function createPatient(tx: Database, patient: Patient, fields: UserChanges & { displayName: string; email: string }) {
+  const created = await tx
+    .insert(users)
+    .values({ ...fields, id: patient.id, username: FIRST_RUN_USERNAME, passwordHash: unusablePasswordHash(), isDemo: false })
+    .onConflictDoNothing({ target: users.id })
+    .returning();
+  await syncUserIdSequence(tx);
+  return created;
 }
