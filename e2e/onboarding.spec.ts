@@ -140,7 +140,7 @@ test("'Skip for now' goes to the dashboard and stores nothing", async ({ page, f
   await openWizard(page, server);
   const before = await getJson<User>(page, server, '/api/users/1');
   await page.getByLabel('First Name').fill('Changed');
-  await page.getByRole('link', { name: 'Skip for now' }).click();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
   await expect(page).toHaveURL(`${server.url}/`);
   await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
   expect(await getJson<User>(page, server, '/api/users/1')).toEqual(before);
@@ -188,6 +188,8 @@ test('the wizard works by keyboard alone, each step starting at its first field'
   await expectStep(page, 4, 'Preferences');
   await expect(page.getByRole('radio', { name: 'Email' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'SMS' })).toBeFocused();
+  await page.keyboard.press('Space');
   await expect(page.getByRole('radio', { name: 'SMS' })).toBeChecked();
   await page.getByRole('button', { name: 'Complete Setup' }).focus();
   await page.keyboard.press('Enter');

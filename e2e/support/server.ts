@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type Template = 'seeded' | 'account';
+export type Template = 'seeded' | 'account' | 'empty';
 
 export interface RunningServer {
   url: string;

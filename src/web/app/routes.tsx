@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { AppLayout } from '../layout/app-layout';
 import { NotFound } from '../layout/not-found';
 import { PageSkeleton } from '../layout/page-skeleton';
 import { ScreenErrorBoundary } from '../layout/screen-error-boundary';
+import { setupQuery } from '../lib/api/setup';
 import { paths } from './paths';
 
 // One lazily loaded chunk per screen. A screen whose issue has not landed is not registered: it is a 404.
@@ -15,6 +17,9 @@ const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page
 
 export function AppRoutes() {
   const [location] = useLocation();
+  const setup = useQuery(setupQuery());
+  // Until the first run is completed or skipped once, the app opens on the wizard (issue 10).
+  if (setup.data?.onboarding === 'needed' && location !== paths.onboarding) return <Redirect to={paths.onboarding} replace />;
   // Onboarding stands alone, outside the shared layout (part 1 §2).
   if (location === paths.onboarding) {
     return (

@@ -3,6 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../compon
 import { Label } from '../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../components/ui/radio-group';
 import { useTheme, type Theme } from '../lib/theme';
+import { LeaveDemo } from './leave-demo';
 
 const choices: readonly { value: Theme; label: string; hint: string }[] = [
   { value: 'light', label: 'Light', hint: 'Always light' },
@@ -28,7 +29,7 @@ export function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }: Setting
       <DialogContent className="max-w-sm" onCloseAutoFocus={onCloseAutoFocus}>
         <div className="space-y-1.5 pr-6">
           <DialogTitle>Settings</DialogTitle>
-          <DialogDescription>How HealthAssist looks on this device.</DialogDescription>
+          <DialogDescription>How HealthAssist looks on this device, and whose data it holds.</DialogDescription>
         </div>
         <div className="space-y-3">
           <p id="theme-choice-label" className="text-sm font-medium">
@@ -58,6 +59,7 @@ export function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }: Setting
             ))}
           </RadioGroup>
         </div>
+        <LeaveDemo onLeft={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import type { User } from '../../../shared/contracts/users';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
 import { activitiesKey } from '../../lib/api/activities';
 import { insurancePlansQuery } from '../../lib/api/insurance';
+import { setupQuery } from '../../lib/api/setup';
 import { userQuery } from '../../lib/api/users';
 import { apiRequest } from '../../lib/api-client';
 
@@ -12,7 +13,12 @@ export function useCompleteOnboarding() {
   return useMutation({
     mutationFn: (body: OnboardingBody) => apiRequest<User>('POST', '/api/onboarding', body),
     meta: {
-      invalidates: [userQuery(CURRENT_USER_ID).queryKey, insurancePlansQuery(CURRENT_USER_ID).queryKey, activitiesKey(CURRENT_USER_ID)],
+      invalidates: [
+        userQuery(CURRENT_USER_ID).queryKey,
+        insurancePlansQuery(CURRENT_USER_ID).queryKey,
+        activitiesKey(CURRENT_USER_ID),
+        setupQuery().queryKey,
+      ],
     },
   });
 }

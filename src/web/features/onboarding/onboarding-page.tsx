@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { HeartPulse } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -12,6 +12,7 @@ import { Progress } from '../../components/ui/progress';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { insurancePlansQuery } from '../../lib/api/insurance';
+import { useSkipOnboarding } from '../../lib/api/setup';
 import { userQuery } from '../../lib/api/users';
 import { serverMessage } from '../../lib/api-client';
 import { paths } from '../../app/paths';
@@ -24,17 +25,23 @@ const STEP_VIEWS = [PersonalStep, MedicalStep, InsuranceStep, PreferencesStep];
 export default function OnboardingPage() {
   const user = useQuery(userQuery(CURRENT_USER_ID));
   const plans = useQuery(insurancePlansQuery(CURRENT_USER_ID));
-  const loading = user.isPending || plans.isPending;
+  // The answers start from what is stored once, when both reads have settled. Frozen then: on a first run the
+  // patient read is a 404 and refetches after Complete Setup (back to pending, as it has no data), which must
+  // not unmount the wizard mid-submit.
+  const [initial, setInitial] = useState<WizardInput | null>(null);
+  if (initial === null && !user.isPending && !plans.isPending) {
+    setInitial(startingAnswers(user.data, plans.data?.find((plan) => plan.isPrimary)));
+  }
 
   return (
-    <main className="flex min-h-screen items-start justify-center bg-muted/40 px-4 py-8 md:items-center">
+    <main className="flex min-h-screen items-start justify-center px-4 py-8 md:items-center">
       <div className="w-full max-w-2xl space-y-6">
         <div className="flex flex-col items-center gap-2 text-center">
           <HeartPulse className="size-10 text-primary" aria-hidden="true" />
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Welcome to HealthAssist</h1>
           <p className="text-muted-foreground">A few questions to set up your health record. You can change every answer later.</p>
         </div>
-        {loading ? (
+        {initial === null ? (
           <Card aria-busy="true">
             <CardContent className="space-y-4 p-6">
               {Array.from({ length: 4 }, (_, i) => (
@@ -43,7 +50,7 @@ export default function OnboardingPage() {
             </CardContent>
           </Card>
         ) : (
-          <Wizard initial={startingAnswers(user.data, plans.data?.find((plan) => plan.isPrimary))} />
+          <Wizard initial={initial} />
         )}
       </div>
     </main>
@@ -54,6 +61,7 @@ function Wizard({ initial }: { initial: WizardInput }) {
   const [step, setStep] = useState(0);
   const [, navigate] = useLocation();
   const complete = useCompleteOnboarding();
+  const skip = useSkipOnboarding();
   const form = useForm<WizardInput, unknown, WizardValues>({ resolver: zodResolver(WizardForm), defaultValues: initial });
   const current = STEPS[step]!;
   const StepView = STEP_VIEWS[step]!;
@@ -97,9 +105,21 @@ function Wizard({ initial }: { initial: WizardInput }) {
             {stepLabel}
             <span className="sr-only">: {current.title}</span>
           </p>
-          <Link href={paths.dashboard} className="rounded-sm underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          {/* The skip is remembered on the server, so the app stops opening on the wizard. */}
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto p-0 text-muted-foreground"
+            disabled={skip.isPending}
+            onClick={() =>
+              skip.mutate(undefined, {
+                onSuccess: () => navigate(paths.dashboard),
+                onError: (error) => toast({ title: 'Error', description: `Could not skip setup: ${serverMessage(error)}`, variant: 'destructive' }),
+              })
+            }
+          >
             Skip for now
-          </Link>
+          </Button>
         </div>
         <Progress aria-label={stepLabel} value={((step + 1) / STEPS.length) * 100} />
         <CardTitle className="pt-2 text-lg">{current.title}</CardTitle>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserBody, User } from '../../../shared/contracts/users';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { setupQuery } from '../../lib/api/setup';
 import { userQuery } from '../../lib/api/users';
 import { apiRequest } from '../../lib/api-client';
 import { announceProfileUpdate } from '../../lib/profile-events';
@@ -17,5 +18,7 @@ export function useUpdateProfile() {
       queryClient.setQueryData(userQuery(CURRENT_USER_ID).queryKey, saved);
       announceProfileUpdate({ name: saved.displayName, email: saved.email, avatarUrl: saved.avatarUrl });
     },
+    // The first save of the profile creates the patient on a first run.
+    meta: { invalidates: [setupQuery().queryKey] },
   });
 }

@@ -6,6 +6,8 @@ import { userQuery } from '../../lib/api/users';
 import { MedicalHistoryCard } from './components/medical-history-card';
 import { PersonalInfoCard } from './components/personal-info-card';
 
+const isNotFound = (error: Error) => error.message.startsWith('404:');
+
 export default function ProfilePage() {
   const user = useQuery(userQuery(CURRENT_USER_ID));
 
@@ -27,12 +29,14 @@ export default function ProfilePage() {
             ))}
           </CardContent>
         </Card>
-      ) : user.isError ? (
+      ) : user.isError && !isNotFound(user.error) ? (
         <p className="text-muted-foreground">Could not load your profile right now.</p>
       ) : (
         <>
-          <PersonalInfoCard user={user.data} />
-          <MedicalHistoryCard user={user.data} />
+          {/* No patient yet (a first run, a 404): blanks, and this save creates them. The card stays mounted
+              when the save turns the 404 into the saved patient. The medical history needs the patient. */}
+          <PersonalInfoCard user={user.data ?? null} />
+          {user.data && <MedicalHistoryCard user={user.data} />}
         </>
       )}
     </div>

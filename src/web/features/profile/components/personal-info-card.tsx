@@ -31,17 +31,18 @@ const PersonalInfoForm = z.object({
 type PersonalInfoInput = z.input<typeof PersonalInfoForm>;
 type PersonalInfoValues = z.output<typeof PersonalInfoForm>;
 
-const startingValues = (user: User): PersonalInfoInput => ({
-  displayName: user.displayName,
-  email: user.email,
-  phoneNumber: user.phoneNumber ?? '',
-  avatarUrl: user.avatarUrl,
-  dateOfBirth: user.dateOfBirth ?? '',
-  sexAtBirth: user.sexAtBirth ?? NOT_STATED,
-  timeZone: user.timeZone ?? browserTimeZone(),
+/** The stored profile, or blanks on a first run before the patient exists (this save then creates them). */
+const startingValues = (user: User | null): PersonalInfoInput => ({
+  displayName: user?.displayName ?? '',
+  email: user?.email ?? '',
+  phoneNumber: user?.phoneNumber ?? '',
+  avatarUrl: user?.avatarUrl ?? null,
+  dateOfBirth: user?.dateOfBirth ?? '',
+  sexAtBirth: user?.sexAtBirth ?? NOT_STATED,
+  timeZone: user?.timeZone ?? browserTimeZone(),
 });
 
-export function PersonalInfoCard({ user }: { user: User }) {
+export function PersonalInfoCard({ user }: { user: User | null }) {
   const save = useUpdateProfile();
   const form = useForm<PersonalInfoInput, unknown, PersonalInfoValues>({
     resolver: zodResolver(PersonalInfoForm),
