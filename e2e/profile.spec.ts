@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { format, subDays } from 'date-fns';
 import type { User } from '../src/shared/contracts/users';
 import { samplePdf, samplePng } from '../src/server/db/sample-documents';
 import { expect, expectNoAxeViolations, test, toasts, useStoredTheme } from './fixtures';
@@ -150,18 +151,67 @@ test('a photo is scaled to at most 256 px before it is sent, shows in the header
   await expect(personalCard(page).getByRole('button', { name: 'Upload photo' })).toBeVisible();
 });
 
-test('the profile works by keyboard alone', async ({ page, freshServer }) => {
+test('the profile works by keyboard alone: photo, name, date, sex, time zone and medical history', async ({ page, freshServer }) => {
   const server = await freshServer('account');
   await openProfile(page, server);
-  const name = personalCard(page).getByLabel('Full Name');
-  for (let i = 0; i < 40 && !(await name.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await expect(name).toBeFocused();
+  const card = personalCard(page);
+  const tabTo = async (target: ReturnType<Page['getByRole']>) => {
+    for (let i = 0; i < 60 && !(await target.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(target).toBeFocused();
+  };
+
+  await tabTo(card.getByRole('button', { name: 'Upload photo' }));
+  const choosing = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await choosing).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: samplePng(300, 300) });
+  await expect(card.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
+
+  await tabTo(card.getByLabel('Full Name'));
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('Sam Rivera');
+  await tabTo(card.getByRole('button', { name: /^Date of Birth/ }));
+  await page.keyboard.press('Enter');
+  const calendar = page.getByRole('dialog', { name: 'Choose a date' });
+  // No date yet: the calendar starts on today; the day before is the latest that can be a birth date here.
+  await expect(calendar.getByRole('button', { name: new RegExp(format(new Date(), 'EEEE, MMMM do, yyyy')) })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  const yesterday = subDays(new Date(), 1);
+  await expect(card.getByRole('button', { name: /^Date of Birth/ })).toContainText(format(yesterday, 'MMM d, yyyy'));
+  await tabTo(card.getByRole('radio', { name: 'Not stated' }));
+  await page.keyboard.press('ArrowLeft');
+  await expect(card.getByRole('radio', { name: 'Male', exact: true })).toBeFocused();
+  await page.keyboard.press('Space');
+  await tabTo(card.getByRole('combobox', { name: 'Time Zone' }));
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Asia/Tokyo');
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('combobox', { name: 'Time Zone' })).toHaveText('Asia/Tokyo');
+  await tabTo(card.getByRole('button', { name: 'Save Changes' }));
   await page.keyboard.press('Enter');
   await expectToast(page, 'Profile updated', 'Your changes have been saved.');
-  await expect(name).toBeFocused();
-  expect((await storedUser(page, server)).displayName).toBe('Sam Rivera');
+  await expect(card.getByRole('button', { name: 'Save Changes' })).toBeFocused();
+
+  await tabTo(medicalCard(page).getByLabel('Medications'));
+  await page.keyboard.type('Ibuprofen as needed');
+  await tabTo(medicalCard(page).getByRole('button', { name: 'Save Medical History' }));
+  await page.keyboard.press('Enter');
+  await expect(toasts(page)).toHaveCount(1);
+  await expect.poll(async () => (await storedUser(page, server)).medications).toBe('Ibuprofen as needed');
+  expect(await storedUser(page, server)).toMatchObject({ displayName: 'Sam Rivera', dateOfBirth: format(yesterday, 'yyyy-MM-dd'), sexAtBirth: 'male', timeZone: 'Asia/Tokyo' });
+  expect((await storedUser(page, server)).avatarUrl).toMatch(/^data:image\//);
+});
+
+test("a save that fails says 'Failed to update profile' and keeps what was typed", async ({ page, freshServer }) => {
+  const server = await freshServer('account');
+  await openProfile(page, server);
+  // The connection drops as the profile is sent: the request never reaches the server.
+  await page.route('**/api/users/1', (route) => (route.request().method() === 'PATCH' ? route.abort('connectionreset') : route.continue()));
+  await personalCard(page).getByLabel('Full Name').fill('Kept Name');
+  await personalCard(page).getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Error', 'Failed to update profile:');
+  await expect(personalCard(page).getByLabel('Full Name')).toHaveValue('Kept Name');
+  expect((await storedUser(page, server)).displayName).toBe('Alex Morgan');
 });
 
 for (const theme of ['light', 'dark'] as const) {

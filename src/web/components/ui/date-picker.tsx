@@ -1,3 +1,4 @@
+import { startOfToday } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
 import { useId, useState, type ComponentProps } from 'react';
 import { DayPicker, type Matcher } from 'react-day-picker';
@@ -76,7 +77,9 @@ export function DatePicker({
           required
           captionLayout={yearPicker ? 'dropdown' : 'label'}
           selected={selected}
-          defaultMonth={selected ?? first}
+          // With nothing chosen, open on this month (inside the window): not on the window's first month, which
+          // for a date of birth is January 1900.
+          defaultMonth={selected ?? openingMonth(first, last)}
           startMonth={first}
           endMonth={last}
           disabled={disabled}
@@ -88,4 +91,12 @@ export function DatePicker({
       </PopoverContent>
     </Popover>
   );
+}
+
+/** Today, or the nearest end of the window when today lies outside it. */
+function openingMonth(first: Date | undefined, last: Date | undefined): Date {
+  const today = startOfToday();
+  if (first && today < first) return first;
+  if (last && today > last) return last;
+  return today;
 }
