@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Setup } from '../src/shared/contracts/setup';
 import { samplePng } from '../src/server/db/sample-documents';
-import { expect, test, toasts } from './fixtures';
+import { expect, expectNoAxeViolations, test, toasts } from './fixtures';
 import type { RunningServer } from './support/server';
 
 async function setupOf(page: Page, server: RunningServer): Promise<Setup> {
@@ -91,8 +91,11 @@ test("leaving the demo removes its data after a confirmation and opens the wizar
   await page.getByRole('button', { name: /^Profile menu/ }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expectNoAxeViolations(page, '[role="dialog"]');
   await settings.getByRole('button', { name: 'Start with my own data' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove the demo data?' });
+  await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(page, '[role="alertdialog"]');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   expect((await setupOf(page, server)).patient).toBe('demo');
 
