@@ -493,7 +493,10 @@ test('everything works by keyboard: the plan, a benefit, and an insurance docume
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('combobox', { name: 'Plan Type' })).toHaveText('HMO');
+  // The list hands focus back to its button as it closes; Tab goes on from there.
+  await expect(dialog.getByRole('combobox', { name: 'Plan Type' })).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: /^Effective Date/ })).toBeFocused();
   await page.keyboard.press('Enter');
   const calendar = page.getByRole('dialog', { name: 'Choose a date' });
   // The calendar puts focus on today; Enter chooses it.

@@ -176,6 +176,7 @@ test('the wizard works by keyboard alone, each step starting at its first field'
   await expectStep(page, 2, 'Medical History');
   await expect(page.getByRole('checkbox', { name: 'I have existing medical conditions' })).toBeFocused();
   await page.keyboard.press('Space');
+  await expect(page.getByLabel('Existing Conditions')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Existing Conditions')).toBeFocused();
   await page.keyboard.type('Migraine');
