@@ -20,11 +20,14 @@ const avatarUrl = z
 /** The latest calendar date anywhere on Earth now (UTC+14), so a birth today in Kiribati is not "in the future". */
 const latestToday = () => todayUtc(new Date(Date.now() + 14 * 60 * 60 * 1000));
 
+/** The earliest date of birth the API accepts, and the first day the birth-date picker offers. */
+export const EARLIEST_BIRTH_DATE = '1900-01-01';
+
 /** A date of birth: a real calendar date, not ahead of today and not before 1900. */
 export function dateOfBirth(requiredMessage: string) {
   return calendarDate(requiredMessage)
     .refine((date) => date <= latestToday(), 'Date of birth cannot be in the future')
-    .refine((date) => date >= '1900-01-01', 'Date of birth must be in 1900 or later');
+    .refine((date) => date >= EARLIEST_BIRTH_DATE, 'Date of birth must be in 1900 or later');
 }
 
 export const timeZone = z

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRequest, serverMessage } from './api-client';
+import { apiRequest, fieldOfMessage, serverMessage } from './api-client';
 
 describe('apiRequest', () => {
   let server: Server;
@@ -38,5 +38,16 @@ describe('serverMessage', () => {
     ['plain text', 'plain text'],
   ])('%s → %s', (error, expected) => {
     expect(serverMessage(error)).toBe(expected);
+  });
+});
+
+describe('fieldOfMessage', () => {
+  it.each([
+    ['deductibleMet: Deductible met cannot exceed the deductible', { field: 'deductibleMet', message: 'Deductible met cannot exceed the deductible' }],
+    ['email: That email address is already in use', { field: 'email', message: 'That email address is already in use' }],
+    ['A primary insurance plan already exists; edit it instead', null],
+    ['personalInfo.email: Please enter a valid email address', null],
+  ])('%j', (text, expected) => {
+    expect(fieldOfMessage(text)).toEqual(expected);
   });
 });

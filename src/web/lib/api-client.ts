@@ -30,3 +30,9 @@ export function serverMessage(error: unknown): string {
   }
   return match[1]!;
 }
+
+/** A refusal that names its field ('deductibleMet: Deductible met cannot exceed the deductible'), split; else null. */
+export function fieldOfMessage(message: string): { field: string; message: string } | null {
+  const named = /^(\w+): (.+)$/.exec(message);
+  return named ? { field: named[1]!, message: named[2]! } : null;
+}

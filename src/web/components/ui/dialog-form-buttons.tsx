@@ -1,5 +1,6 @@
 import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { SubmitButton } from './submit-button';
 
 interface DialogFormButtonsProps {
   saveLabel: string;
@@ -9,9 +10,8 @@ interface DialogFormButtonsProps {
 }
 
 /**
- * Cancel and the submit button of a form in a dialog; the submit reads 'Saving...' while the server works.
- * aria-disabled, not disabled, while saving: a disabled button would drop the keyboard focus out of the dialog.
- * The form's submit handler must ignore a press while `pending`.
+ * Cancel and the submit button of a form in a dialog; the submit reads 'Saving...' while the server works
+ * (and ignores presses then: see SubmitButton).
  */
 export function DialogFormButtons({ saveLabel, pending, onCancel, className }: DialogFormButtonsProps) {
   return (
@@ -19,9 +19,7 @@ export function DialogFormButtons({ saveLabel, pending, onCancel, className }: D
       <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
         Cancel
       </Button>
-      <Button type="submit" aria-disabled={pending || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
-        {pending ? 'Saving...' : saveLabel}
-      </Button>
+      <SubmitButton pending={pending}>{pending ? 'Saving...' : saveLabel}</SubmitButton>
     </div>
   );
 }

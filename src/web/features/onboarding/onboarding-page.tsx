@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
 import { Button } from '../../components/ui/button';
+import { SubmitButton } from '../../components/ui/submit-button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form } from '../../components/ui/form';
 import { Progress } from '../../components/ui/progress';
@@ -144,9 +145,7 @@ function Wizard({ initial }: { initial: WizardInput }) {
               ) : (
                 <span />
               )}
-              <Button type="submit" aria-disabled={complete.isPending || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
-                {last ? (complete.isPending ? 'Submitting...' : 'Complete Setup') : 'Next'}
-              </Button>
+              <SubmitButton pending={complete.isPending}>{last ? (complete.isPending ? 'Submitting...' : 'Complete Setup') : 'Next'}</SubmitButton>
             </div>
           </form>
         </Form>

@@ -11,7 +11,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessage } from '../../../lib/api-client';
+import { fieldOfMessage, serverMessage } from '../../../lib/api-client';
 import { useSaveInsurancePlan } from '../api';
 
 type PlanFormInput = z.input<typeof InsurancePlanForm>;
@@ -88,8 +88,8 @@ function PlanForm({ plan, save, onSaved, onCancel }: PlanFormProps) {
       onError: (error) => {
         const message = serverMessage(error);
         // A refusal naming a field ('deductibleMet: …') is shown at that field too; the dialog keeps every value.
-        const field = /^(\w+): (.+)$/.exec(message);
-        if (field && field[1]! in form.getValues()) form.setError(field[1] as Path<PlanFormInput>, { message: field[2] });
+        const named = fieldOfMessage(message);
+        if (named && named.field in form.getValues()) form.setError(named.field as Path<PlanFormInput>, { message: named.message });
         toast({
           title: 'Unable to Save Insurance Data',
           description: `${message}. Please try again or contact support if the problem persists.`,

@@ -1,10 +1,9 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { COMMUNICATION_PREFERENCES } from '../../../../shared/rules/statuses';
-import { DatePicker } from '../../../components/ui/date-picker';
+import { BirthDatePicker } from '../../../components/ui/birth-date-picker';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { Label } from '../../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
-import { toCalendarDate } from '../../../lib/calendar-dates';
 import type { WizardInput } from '../wizard-form';
 import { CheckField } from './check-field';
 import { TextField } from './text-field';
@@ -24,15 +23,7 @@ export function PersonalStep() {
           <FormItem className="sm:col-span-2">
             <FormLabel>Date of Birth</FormLabel>
             <FormControl>
-              <DatePicker
-                value={typeof field.value === 'string' ? field.value : ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                yearPicker
-                fromDate="1900-01-01"
-                toDate={toCalendarDate(new Date())}
-              />
+              <BirthDatePicker value={typeof field.value === 'string' ? field.value : ''} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
             </FormControl>
             <FormMessage />
           </FormItem>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { profileFields, type User } from '../../../../shared/contracts/users';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { Textarea } from '../../../components/ui/textarea';
@@ -76,9 +76,7 @@ export function MedicalHistoryCard({ user }: { user: User }) {
                 )}
               />
             ))}
-            <Button type="submit" aria-disabled={save.isPending || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
-              {save.isPending ? 'Saving...' : 'Save Medical History'}
-            </Button>
+            <SubmitButton pending={save.isPending}>{save.isPending ? 'Saving...' : 'Save Medical History'}</SubmitButton>
           </form>
         </Form>
       </CardContent>

@@ -2,15 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { profileFields, type User } from '../../../../shared/contracts/users';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { DatePicker } from '../../../components/ui/date-picker';
+import { BirthDatePicker } from '../../../components/ui/birth-date-picker';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { toCalendarDate } from '../../../lib/calendar-dates';
 import { useUpdateProfile } from '../api';
 import { browserTimeZone, timeZoneChoices } from '../time-zones';
 import { AvatarField } from './avatar-field';
@@ -128,14 +127,11 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
                 <FormItem>
                   <FormLabel>Date of Birth</FormLabel>
                   <FormControl>
-                    <DatePicker
+                    <BirthDatePicker
                       value={typeof field.value === 'string' ? field.value : ''}
                       onChange={field.onChange}
                       onBlur={field.onBlur}
                       ref={field.ref}
-                      yearPicker
-                      fromDate="1900-01-01"
-                      toDate={toCalendarDate(new Date())}
                       placeholder="Not given"
                     />
                   </FormControl>
@@ -196,9 +192,7 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
               )}
             />
             <div className="sm:col-span-2">
-              <Button type="submit" aria-disabled={save.isPending || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-70">
-                {save.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
+              <SubmitButton pending={save.isPending}>{save.isPending ? 'Saving...' : 'Save Changes'}</SubmitButton>
             </div>
           </form>
         </Form>
