@@ -10,6 +10,11 @@ const serverTestsWithoutDatabase = [
   'src/server/http/host-names.test.ts',
   'src/server/http/allowed-hosts.test.ts',
   'src/server/env.test.ts',
+  'src/server/services/calendar/vtimezone.test.ts',
+  'src/server/services/calendar/calendar-file.test.ts',
+  'src/server/services/confirmation-call/e164.test.ts',
+  'src/server/services/confirmation-call/twilio.test.ts',
+  'src/server/services/confirmation-call/webhook.test.ts',
 ];
 const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 

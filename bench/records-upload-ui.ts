@@ -17,7 +17,8 @@ export async function benchUploadInBrowser(executablePath: string): Promise<numb
   const bytes = pdfOfSize(MAX_DOCUMENT_BYTES);
   try {
     const database = await backend.open();
-    await createUser(database.db);
+    // Onboarded: a patient who has not been through the first run is led to the wizard, not the records.
+    await createUser(database.db, { onboardedAt: new Date() });
     await database.close();
     const server = await startServer(backend.serverEnv);
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });

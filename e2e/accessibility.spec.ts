@@ -5,6 +5,8 @@ const screens = [
   { path: '/', ready: /Welcome back/ },
   { path: '/records', ready: 'Medical Records' },
   { path: '/insurance', ready: 'Insurance Information' },
+  { path: '/preventative', ready: 'Preventative Care' },
+  { path: '/appointments', ready: 'Appointments' },
   { path: '/profile', ready: 'My Profile' },
   { path: '/onboarding', ready: 'Welcome to HealthAssist' },
   { path: '/no-such-page', ready: '404 Page Not Found' },

@@ -28,7 +28,7 @@ test('an empty account shows every empty state', async ({ page, freshServer }) =
 test('the cards follow data created through the API', async ({ page, playwright, freshServer }) => {
   const server = await freshServer('account');
   const request = await playwright.request.newContext({ baseURL: server.url });
-  const [provider] = await (await request.get('/api/providers/1')).json();
+  const provider = await post(request, '/api/providers', { userId: 1, name: 'Dr. Maria Lopez', specialty: 'Primary Care' });
 
   await post(request, '/api/appointments', {
     userId: 1, providerId: provider.id, appointmentType: 'Dental Cleaning', appointmentDate: day(addDays(new Date(), 20)), appointmentTime: '10:00',
@@ -115,4 +115,13 @@ test('scheduled care shows its check mark and the seeded patient greets by first
   const timeline = page.locator('section', { hasText: 'Preventative Care Timeline' });
   await expect(timeline.getByRole('listitem')).toHaveCount(3);
   await expect(timeline.getByRole('listitem').nth(1)).toContainText('Scheduled');
+});
+
+test('the appointments and records cards lead to their screens', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'View appointments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'View records' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Medical Records' })).toBeVisible();
 });

@@ -9,7 +9,7 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   /** A server of this test's own on a copy of a template, for tests that write or need empty cards. */
-  freshServer(template?: Template): Promise<RunningServer>;
+  freshServer(template?: Template, env?: Record<string, string>): Promise<RunningServer>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -26,8 +26,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   freshServer: async ({}, use) => {
     const started: RunningServer[] = [];
-    await use(async (template = 'account') => {
-      const server = await startServer(template);
+    await use(async (template = 'account', env = {}) => {
+      const server = await startServer(template, env);
       started.push(server);
       return server;
     });

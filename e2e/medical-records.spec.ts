@@ -1,12 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
 import type { MedicalRecord } from '../src/shared/contracts/medical-records';
 import { samplePdf, samplePng } from '../src/server/db/sample-documents';
 import { pdfOfSize } from '../src/testing/documents';
-import { expect, expectNoAxeViolations, holdRequests, test, toasts, useStoredTheme } from './fixtures';
+import { expect, expectNoAxeViolations, holdRequests, test, useStoredTheme } from './fixtures';
+import { expectToast, pressUntilFocused } from './support/interactions';
 import type { RunningServer } from './support/server';
 
 const MIB_20 = 20 * 1024 * 1024;
@@ -30,13 +31,6 @@ const dropZoneOf = (page: Page) => panelOf(page).getByRole('button', { name: /Ch
 const listOf = (page: Page) => page.getByRole('list', { name: 'Your Records' });
 const rowOf = (page: Page, filename: string) =>
   listOf(page).getByRole('listitem').filter({ has: page.getByText(filename, { exact: true }) });
-const toast = (page: Page, text: string, behindModal = false) => toasts(page, { behindModal }).filter({ hasText: text });
-
-async function expectToast(page: Page, title: string, description: string, { behindModal = false, timeout = 10_000 } = {}) {
-  const shown = toast(page, description, behindModal);
-  await expect(shown).toBeVisible({ timeout });
-  await expect(shown).toContainText(title);
-}
 
 async function openRecords(page: Page, server: RunningServer) {
   await page.goto(`${server.url}/records`);
@@ -72,16 +66,6 @@ async function listByApi(page: Page, server: RunningServer) {
   const response = await page.request.get(`${server.url}/api/medical-records/1`);
   expect(response.status()).toBe(200);
   return (await response.json()) as MedicalRecord[];
-}
-
-/** Presses `key` until `target` has focus, failing if it never does. */
-async function pressUntilFocused(page: Page, target: Locator, key = 'Tab', limit = 40) {
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press(key);
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
-  throw new Error(`${key} × ${limit} never focused ${target}; focus is on ${focused}`);
 }
 
 test('an empty account shows the empty state, and the button shows and hides the upload panel', async ({ page, freshServer }) => {

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { InsurancePlan } from '../src/shared/contracts/insurance';
 import type { User } from '../src/shared/contracts/users';
 import { expect, expectNoAxeViolations, test, toasts, useStoredTheme } from './fixtures';
+import { getJson } from './support/interactions';
 import type { RunningServer } from './support/server';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
@@ -16,12 +17,6 @@ async function expectStep(page: Page, n: number, title: string) {
   await expect(page.getByText(`Step ${n} of 4`, { exact: false })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: `Step ${n} of 4` })).toHaveAttribute('aria-valuenow', String(n * 25));
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
-}
-
-async function getJson<T>(page: Page, server: RunningServer, path: string): Promise<T> {
-  const response = await page.request.get(`${server.url}${path}`);
-  expect(response.status()).toBe(200);
-  return (await response.json()) as T;
 }
 
 /** Chooses a day years back through the calendar's month and year drop-downs. */

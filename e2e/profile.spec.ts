@@ -3,6 +3,7 @@ import { format, subDays } from 'date-fns';
 import type { User } from '../src/shared/contracts/users';
 import { samplePdf, samplePng } from '../src/server/db/sample-documents';
 import { expect, expectNoAxeViolations, test, toasts, useStoredTheme } from './fixtures';
+import { expectToast } from './support/interactions';
 import type { RunningServer } from './support/server';
 
 const personalCard = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Personal Information' }) });
@@ -12,12 +13,6 @@ async function openProfile(page: Page, server?: RunningServer) {
   await page.goto(`${server?.url ?? ''}/profile`);
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-}
-
-async function expectToast(page: Page, title: string, description: string) {
-  const shown = toasts(page).filter({ hasText: description });
-  await expect(shown).toBeVisible();
-  await expect(shown).toContainText(title);
 }
 
 async function storedUser(page: Page, server: RunningServer): Promise<User> {

@@ -29,14 +29,14 @@ async function freePort(): Promise<number> {
 
 /**
  * What ships, as `npm start` runs it (the compiled dist/server/main.js, which global setup builds when stale),
- * on a copy of a template data folder and a free port.
+ * on a copy of a template data folder and a free port; `env` adds configuration (an outside service's address).
  */
-export async function startServer(template: Template): Promise<RunningServer> {
+export async function startServer(template: Template, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'healthassist-e2e-'));
   cpSync(templateDir(template), dataDir, { recursive: true });
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED: 'false', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

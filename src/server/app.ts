@@ -11,14 +11,18 @@ import { isApiPath, isAssetPath, pathOf } from './http/paths';
 import { registerRequestOriginGuard } from './http/request-origin';
 import { API_ONLY_PAGE, registerWebApp } from './http/web-app';
 import { activitiesRoutes } from './routes/activities';
+import { appointmentCalendarRoutes } from './routes/appointment-calendar';
 import { appointmentsRoutes } from './routes/appointments';
 import { healthRoutes } from './routes/health';
 import { insuranceRoutes } from './routes/insurance';
 import { medicalRecordsRoutes } from './routes/medical-records';
 import { onboardingRoutes } from './routes/onboarding';
 import { preventativeCareRoutes } from './routes/preventative-care';
+import { providersRoutes } from './routes/providers';
+import { recommendationsRoutes } from './routes/recommendations';
 import { setupRoutes } from './routes/setup';
 import { usersRoutes } from './routes/users';
+import type { ConfirmationCaller } from './services/confirmation-call/types';
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -30,10 +34,21 @@ export interface AppDependencies {
    * port 80, which is what inject() sends (Host: localhost:80); a server that forgot it refuses its own pages.
    */
   allowedHosts?: readonly string[];
+  /**
+   * The call to the provider after a quick-scheduled appointment: main.ts passes confirmationCallerFor(env), tests a
+   * caller pointing at a local server. Without it, no call is made.
+   */
+  confirmationCaller?: ConfirmationCaller;
 }
 
 /** Everything but the socket: tests build the same app and talk to it through inject(). */
-export async function buildApp({ database, logger = false, webRoot = null, allowedHosts = loopbackHosts(80) }: AppDependencies) {
+export async function buildApp({
+  database,
+  logger = false,
+  webRoot = null,
+  allowedHosts = loopbackHosts(80),
+  confirmationCaller,
+}: AppDependencies) {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -80,7 +95,10 @@ export async function buildApp({ database, logger = false, webRoot = null, allow
       await api.register(medicalRecordsRoutes, { db });
       await api.register(insuranceRoutes, { db });
       await api.register(preventativeCareRoutes, { db });
-      await api.register(appointmentsRoutes, { db });
+      await api.register(recommendationsRoutes, { db });
+      await api.register(appointmentsRoutes, { db, confirmationCaller });
+      await api.register(appointmentCalendarRoutes, { db });
+      await api.register(providersRoutes, { db });
     },
     { prefix: '/api' },
   );

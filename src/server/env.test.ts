@@ -26,3 +26,96 @@ describe('ALLOWED_HOSTS', () => {
     );
   });
 });
+
+describe('the confirmation call (CONFIRMATION_CALL_*)', () => {
+  const SID = 'AC0123456789abcdef0123456789abcdef';
+  const webhook = {
+    CONFIRMATION_CALL_PROVIDER: 'webhook',
+    CONFIRMATION_CALL_URL: 'https://calls.example.com/confirm',
+    CONFIRMATION_CALL_API_KEY: 'secret-webhook-key',
+  };
+  const twilio = {
+    CONFIRMATION_CALL_PROVIDER: 'twilio',
+    CONFIRMATION_CALL_ACCOUNT_SID: SID,
+    CONFIRMATION_CALL_API_KEY: 'secret-twilio-token',
+    CONFIRMATION_CALL_FROM: '+12125550100',
+  };
+
+  it('is off without a provider, whatever else is set', () => {
+    expect(loadEnv({}).confirmationCall).toBeNull();
+    expect(loadEnv({ ...webhook, CONFIRMATION_CALL_PROVIDER: '' }).confirmationCall).toBeNull();
+  });
+
+  it('keeps the raw variables out of the parsed environment: the key travels only inside confirmationCall', () => {
+    const env = loadEnv(webhook);
+    expect(Object.keys(env).filter((name) => name.startsWith('CONFIRMATION_CALL'))).toEqual([]);
+  });
+
+  it('reads a webhook, its number optional, with the defaults (US, 10 s)', () => {
+    expect(loadEnv(webhook).confirmationCall).toEqual({
+      provider: 'webhook',
+      url: 'https://calls.example.com/confirm',
+      apiKey: 'secret-webhook-key',
+      from: null,
+      country: 'US',
+      timeoutMs: 10_000,
+    });
+    expect(
+      loadEnv({ ...webhook, CONFIRMATION_CALL_FROM: '+442079460018', CONFIRMATION_CALL_COUNTRY: 'gb', CONFIRMATION_CALL_TIMEOUT_MS: '2500' })
+        .confirmationCall,
+    ).toMatchObject({ from: '+442079460018', country: 'GB', timeoutMs: 2500 });
+  });
+
+  it("reads Twilio at Twilio's address unless told another (written without a trailing slash)", () => {
+    expect(loadEnv(twilio).confirmationCall).toEqual({
+      provider: 'twilio',
+      baseUrl: 'https://api.twilio.com',
+      accountSid: SID,
+      apiKey: 'secret-twilio-token',
+      from: '+12125550100',
+      country: 'US',
+      timeoutMs: 10_000,
+    });
+    expect(loadEnv({ ...twilio, CONFIRMATION_CALL_TWILIO_URL: 'http://127.0.0.1:4010/' }).confirmationCall).toMatchObject({
+      baseUrl: 'http://127.0.0.1:4010',
+    });
+  });
+
+  it.each([
+    ['another provider', { ...webhook, CONFIRMATION_CALL_PROVIDER: 'vonage' }, 'CONFIRMATION_CALL_PROVIDER: must be twilio or webhook (or unset for no call)'],
+    ['a webhook without its URL', { ...webhook, CONFIRMATION_CALL_URL: undefined }, 'CONFIRMATION_CALL_URL: is required when CONFIRMATION_CALL_PROVIDER is webhook'],
+    ['a webhook without its key', { ...webhook, CONFIRMATION_CALL_API_KEY: '' }, 'CONFIRMATION_CALL_API_KEY: is required when CONFIRMATION_CALL_PROVIDER is webhook'],
+    ['a webhook URL that is not http(s)', { ...webhook, CONFIRMATION_CALL_URL: 'ftp://calls.example.com' }, 'CONFIRMATION_CALL_URL: must be an http:// or https:// URL'],
+    [
+      'a plain-http webhook URL on another host, which would send the key unencrypted',
+      { ...webhook, CONFIRMATION_CALL_URL: 'http://calls.example.com/confirm' },
+      'CONFIRMATION_CALL_URL: must be an https:// URL (plain http only to localhost, 127.0.0.1 or [::1])',
+    ],
+    ['Twilio without its account', { ...twilio, CONFIRMATION_CALL_ACCOUNT_SID: undefined }, 'CONFIRMATION_CALL_ACCOUNT_SID: is required when CONFIRMATION_CALL_PROVIDER is twilio'],
+    ['Twilio without its key', { ...twilio, CONFIRMATION_CALL_API_KEY: undefined }, 'CONFIRMATION_CALL_API_KEY: is required when CONFIRMATION_CALL_PROVIDER is twilio'],
+    ['Twilio without a number to call from', { ...twilio, CONFIRMATION_CALL_FROM: undefined }, 'CONFIRMATION_CALL_FROM: is required when CONFIRMATION_CALL_PROVIDER is twilio'],
+    ['an account that is not a Twilio Account SID', { ...twilio, CONFIRMATION_CALL_ACCOUNT_SID: 'SK0123' }, "CONFIRMATION_CALL_ACCOUNT_SID: must be a Twilio Account SID: 'AC' and 32 hexadecimal digits"],
+    ['a local number to call from', { ...twilio, CONFIRMATION_CALL_FROM: '(212) 555-0100' }, "CONFIRMATION_CALL_FROM: must be an E.164 number: '+', the country code and the number, digits only (e.g. +12125550123)"],
+    ['a number without its +', { ...twilio, CONFIRMATION_CALL_FROM: '12125550100' }, 'CONFIRMATION_CALL_FROM: must be an E.164 number'],
+    ['a number with spaces', { ...webhook, CONFIRMATION_CALL_FROM: '+1 212 555 0100' }, 'CONFIRMATION_CALL_FROM: must be an E.164 number'],
+    ['an unknown country', { ...webhook, CONFIRMATION_CALL_COUNTRY: 'XX' }, 'CONFIRMATION_CALL_COUNTRY: must be a two-letter country code such as US, GB or DE'],
+    ['a country by name', { ...webhook, CONFIRMATION_CALL_COUNTRY: 'United States' }, 'CONFIRMATION_CALL_COUNTRY: must be a two-letter country code'],
+    ['a timeout of 0', { ...webhook, CONFIRMATION_CALL_TIMEOUT_MS: '0' }, 'CONFIRMATION_CALL_TIMEOUT_MS:'],
+    ['a timeout in words', { ...webhook, CONFIRMATION_CALL_TIMEOUT_MS: 'ten seconds' }, 'CONFIRMATION_CALL_TIMEOUT_MS:'],
+    ['a Twilio address that is not http(s)', { ...twilio, CONFIRMATION_CALL_TWILIO_URL: 'api.twilio.com' }, 'CONFIRMATION_CALL_TWILIO_URL: must be an http:// or https:// URL'],
+  ])('refuses %s at start, naming the variable and never the key', (_case, source, message) => {
+    expect(() => loadEnv(source)).toThrow(message);
+    expect(() => loadEnv(source)).not.toThrow(/secret-/);
+  });
+
+  it('names every missing variable at once', () => {
+    expect(() => loadEnv({ CONFIRMATION_CALL_PROVIDER: 'twilio' })).toThrow(
+      [
+        'Invalid environment:',
+        '  CONFIRMATION_CALL_ACCOUNT_SID: is required when CONFIRMATION_CALL_PROVIDER is twilio',
+        '  CONFIRMATION_CALL_API_KEY: is required when CONFIRMATION_CALL_PROVIDER is twilio',
+        '  CONFIRMATION_CALL_FROM: is required when CONFIRMATION_CALL_PROVIDER is twilio',
+      ].join('\n'),
+    );
+  });
+});

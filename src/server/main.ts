@@ -6,13 +6,21 @@ import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { loadEnv } from './env';
 import { allowedHostsFor } from './http/allowed-hosts';
+import { confirmationCallerFor } from './services/confirmation-call/index';
 
 const env = loadEnv();
 const database = await openConfiguredDatabase(env).catch(exitIfDataDirInUse);
 // Two levels up is the project both from src/server/main.ts (npm run dev) and from its compiled dist/server/main.js.
 const builtWebApp = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const webRoot = existsSync(`${builtWebApp}/index.html`) ? builtWebApp : null;
-const app = await buildApp({ database, logger: { level: env.LOG_LEVEL }, webRoot, allowedHosts: allowedHostsFor(env) });
+const app = await buildApp({
+  database,
+  logger: { level: env.LOG_LEVEL },
+  webRoot,
+  allowedHosts: allowedHostsFor(env),
+  confirmationCaller: confirmationCallerFor(env.confirmationCall),
+});
+if (env.confirmationCall) app.log.info(`confirmation calls to providers go through ${env.confirmationCall.provider}`);
 if (!webRoot) app.log.warn('dist/web is missing: serving the API only (npm start builds the web app)');
 app.log.info({ database: database.kind, location: database.location }, `database: ${database.kind} at ${database.location}`);
 

@@ -15,30 +15,47 @@ export type JsonList<Row> = string & { readonly __rows?: Row[] };
  */
 export function jsonList<Schema extends z.ZodObject>(table: PgTable, rowContract: Schema, orderBy: SQL[]) {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const fields = Object.keys(rowContract.shape).map((name) => {
-    const column = columns[name];
-    if (!column) throw new Error(`jsonList: the contract's field ${name} is not a column of the table`);
-    const value =
-      column.columnType === 'PgTimestamp' ? sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : sql`${column}`;
-    return sql`${name}::text, ${value}`;
-  });
-  const row = sql`json_build_object(${sql.join(fields, sql`, `)})`;
+  const columnValues: Record<string, SQL> = Object.fromEntries(
+    Object.keys(rowContract.shape).map((name) => {
+      const column = columns[name];
+      if (!column) throw new Error(`jsonList: the contract's field ${name} is not a column of the table`);
+      const value =
+        column.columnType === 'PgTimestamp' ? sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : sql`${column}`;
+      return [name, value];
+    }),
+  );
   const order = sql.join(orderBy, sql`, `);
 
-  /**
-   * The rows in `where`, in order, at most `limit`. The inner select is what the table's index serves; it is named
-   * as the table, so the columns above refer to it.
-   */
-  const query = (where: SQL, limit?: number): SQL =>
-    sql`select coalesce(json_agg(${row} order by ${order}), '[]')::text as "json" from (select * from ${table} where ${where} order by ${order}${
-      limit === undefined ? sql`` : sql` limit ${limit}`
-    }) as ${table}`;
+  const list = (values: Record<string, SQL>) => {
+    const fields = Object.entries(values).map(([name, value]) => sql`${name}::text, ${value}`);
+    const row = sql`json_build_object(${sql.join(fields, sql`, `)})`;
+
+    /**
+     * The rows in `where`, in order, at most `limit`. The inner select is what the table's index serves; it is named
+     * as the table, so the columns above refer to it.
+     */
+    const query = (where: SQL, limit?: number): SQL =>
+      sql`select coalesce(json_agg(${row} order by ${order}), '[]')::text as "json" from (select * from ${table} where ${where} order by ${order}${
+        limit === undefined ? sql`` : sql` limit ${limit}`
+      }) as ${table}`;
+
+    return {
+      query,
+      async read(db: Database, where: SQL, limit?: number): Promise<JsonList<z.input<Schema>>> {
+        const result = (await db.execute(query(where, limit))) as unknown as { rows: Array<{ json: string }> };
+        return result.rows[0]!.json;
+      },
+    };
+  };
 
   return {
-    query,
-    async read(db: Database, where: SQL, limit?: number): Promise<JsonList<z.input<Schema>>> {
-      const result = (await db.execute(query(where, limit))) as unknown as { rows: Array<{ json: string }> };
-      return result.rows[0]!.json;
-    },
+    ...list(columnValues),
+    /**
+     * The same list with some fields written from an SQL expression instead of their column, for a value that
+     * depends on the request (a status derived from the patient's today). The expressions may use the table's
+     * columns; the field keeps its place in the contract's order.
+     */
+    withValues: (values: Partial<Record<keyof Schema['shape'] & string, SQL>>) =>
+      list(Object.fromEntries(Object.entries(columnValues).map(([name, value]) => [name, values[name as keyof typeof values] ?? value]))),
   };
 }

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACTIVITY_TYPES } from '../../shared/rules/activities';
 import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
-import { APPOINTMENT_STATUSES, ICON_TYPES } from '../../shared/rules/statuses';
+import { APPOINTMENT_STATUSES, ICON_TYPES, STORED_CARE_STATUSES } from '../../shared/rules/statuses';
 import {
   createActivity,
   createAppointment,
@@ -17,7 +18,7 @@ import { createTestDatabase } from '../../testing/test-database';
 import { snapshotData } from '../../testing/test-app';
 import type { Database, DatabaseHandle } from './client';
 import { wipeData } from './reset';
-import { insuranceBenefits, insurancePlans, medicalRecordFiles, medicalRecords, providers, users } from './schema/index';
+import { appointments, insuranceBenefits, insurancePlans, medicalRecordFiles, medicalRecords, preventativeCare, providers, users } from './schema/index';
 import { sqlState, violatedConstraint } from './sql-state';
 
 // The database's own rules, written straight through Drizzle: they hold even for a write that skips the
@@ -88,13 +89,22 @@ describe('CHECK constraints (23514)', () => {
       },
     ],
     ['a care status outside its set', 'preventative_care_status_check', () => createCareItem(db, userId, { status: outsideItsType('pending') })],
-    ['a care status in another case', 'preventative_care_status_check', () => createCareItem(db, userId, { status: outsideItsType('Overdue') })],
+    ['a care status in another case', 'preventative_care_status_check', () => createCareItem(db, userId, { status: outsideItsType('Scheduled') })],
+    ["a stored care status of 'overdue', which is derived from the date", 'preventative_care_status_check', () => createCareItem(db, userId, { status: outsideItsType('overdue') })],
     ['recurring every 0 months', 'preventative_care_recurring_months_check', () => createCareItem(db, userId, { recurringMonths: 0 })],
     ['recurring every 1,201 months', 'preventative_care_recurring_months_check', () => createCareItem(db, userId, { recurringMonths: 1201 })],
     [
       'an appointment status outside its set',
       'appointments_status_check',
       async () => createAppointment(db, userId, (await createProvider(db, userId)).id, { status: outsideItsType('rescheduled') }),
+    ],
+    ['a provider specialty outside its set', 'providers_specialty_check', () => createProvider(db, userId, { specialty: outsideItsType('Cardiology') })],
+    ['a blank provider name', 'providers_name_check', () => createProvider(db, userId, { name: '  ' })],
+    ['a care category outside its set', 'preventative_care_category_check', () => createCareItem(db, userId, { category: outsideItsType('Cardiology') })],
+    [
+      'a confirmation call status outside its set',
+      'appointments_confirmation_call_status_check',
+      async () => createAppointment(db, userId, (await createProvider(db, userId)).id, { confirmationCallStatus: outsideItsType('ringing') }),
     ],
     ['an unknown activity icon', 'activities_icon_type_check', () => createActivity(db, userId, { iconType: outsideItsType('star') })],
     ['an unknown activity type', 'activities_activity_type_check', () => createActivity(db, userId, { activityType: outsideItsType('info') })],
@@ -108,8 +118,9 @@ describe('CHECK constraints (23514)', () => {
     const [record] = await newRecord({ fileType: 'image/png', fileSize: MAX_DOCUMENT_BYTES, filename: 'a'.repeat(255) }).returning();
     await db.insert(medicalRecordFiles).values({ recordId: record!.id, contents: bytesOfLength(MAX_DOCUMENT_BYTES) });
     await newRecord({ fileType: 'image/jpeg', fileSize: 1, filename: 'x' });
-    await createCareItem(db, userId, { status: 'overdue', recurringMonths: 1 });
-    await createCareItem(db, userId, { status: 'completed', recurringMonths: 1200 });
+    for (const status of STORED_CARE_STATUSES) await createCareItem(db, userId, { status });
+    await createCareItem(db, userId, { recurringMonths: 1 });
+    await createCareItem(db, userId, { recurringMonths: 1200 });
     await createCareItem(db, userId, { recurringMonths: null });
     const provider = await createProvider(db, userId);
     for (const status of APPOINTMENT_STATUSES) await createAppointment(db, userId, provider.id, { status });
@@ -166,6 +177,11 @@ describe('foreign keys (23503)', () => {
       async () => createAppointment(db, NO_SUCH_ID, (await createProvider(db, userId)).id),
     ],
     ['an appointment with no provider', 'appointments_provider_id_providers_id_fk', () => createAppointment(db, userId, NO_SUCH_ID)],
+    [
+      'an appointment for no care item',
+      'appointments_care_item_id_preventative_care_id_fk',
+      async () => createAppointment(db, userId, (await createProvider(db, userId)).id, { careItemId: NO_SUCH_ID }),
+    ],
     ['an activity of no user', 'activities_user_id_users_id_fk', () => createActivity(db, NO_SUCH_ID)],
   ])('refuses %s', async (_case, constraint, write) => {
     expect(await refusal(write)).toEqual({ code: '23503', constraint });
@@ -209,6 +225,14 @@ describe('what a delete takes with it', () => {
     expect((await snapshotData(db)).medical_record_files).toEqual([]);
   });
 
+  it('keeps an appointment when its care item goes, unlinked from it', async () => {
+    const item = await createCareItem(db, userId);
+    const appointment = await createAppointment(db, userId, (await createProvider(db, userId)).id, { careItemId: item.id });
+    await db.delete(preventativeCare).where(eq(preventativeCare.id, item.id));
+    const [kept] = await db.select().from(appointments).where(eq(appointments.id, appointment.id));
+    expect(kept?.careItemId).toBeNull();
+  });
+
   it("deletes a plan's benefits, and keeps its documents as plain records", async () => {
     const plan = await createInsurancePlan(db, userId);
     await createBenefit(db, plan.id);
@@ -217,5 +241,28 @@ describe('what a delete takes with it', () => {
     expect(await db.select().from(insuranceBenefits)).toEqual([]);
     const [kept] = await db.select().from(medicalRecords).where(eq(medicalRecords.id, record.id));
     expect(kept?.insuranceId).toBeNull();
+  });
+});
+
+describe('migration 0007: overdue is no longer stored', () => {
+  it('stores the items stored overdue before as upcoming, keeps every other status, and refuses overdue after', async () => {
+    // The table as migration 0006 left it, holding an item of each status it allowed.
+    await db.execute(sql`alter table preventative_care drop constraint preventative_care_status_check`);
+    await db.execute(
+      sql`alter table preventative_care add constraint preventative_care_status_check check (status in ('overdue', 'scheduled', 'upcoming', 'completed'))`,
+    );
+    const before = [outsideItsType('overdue'), ...STORED_CARE_STATUSES].map((status) => ({ status, dueDate: '2024-01-15' }));
+    const items = [];
+    for (const fields of before) items.push(await createCareItem(db, userId, fields));
+
+    const migration = readFileSync(new URL('./migrations/0007_stored_care_status.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+
+    const after = await db.select({ id: preventativeCare.id, status: preventativeCare.status }).from(preventativeCare).orderBy(preventativeCare.id);
+    expect(after).toEqual(items.map(({ id }, index) => ({ id, status: index === 0 ? 'upcoming' : before[index]!.status })));
+    expect(await refusal(() => createCareItem(db, userId, { status: outsideItsType('overdue') }))).toEqual({
+      code: '23514',
+      constraint: 'preventative_care_status_check',
+    });
   });
 });

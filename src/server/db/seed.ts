@@ -113,19 +113,25 @@ async function seedDemoData(tx: Database, now: Date): Promise<void> {
   const care = await tx
     .insert(preventativeCare)
     .values([
-      { userId, careName: 'Dental Cleaning', dueDate: day(subDays(now, 12)), status: 'overdue', recurringMonths: 6, lastCompleted: day(subMonths(now, 6)), notes: 'Every 6 months' },
-      { userId, careName: 'Eye Examination', dueDate: day(addDays(now, 9)), status: 'scheduled', recurringMonths: 24 },
+      // Upcoming and due 12 days ago, so it is shown overdue ('overdue' is never stored).
+      { userId, careName: 'Dental Cleaning', category: 'Dental', dueDate: day(subDays(now, 12)), status: 'upcoming', recurringMonths: 6, lastCompleted: day(subMonths(now, 6)), notes: 'Every 6 months' },
+      { userId, careName: 'Eye Examination', category: 'Vision', dueDate: day(addDays(now, 9)), status: 'scheduled', recurringMonths: 24 },
       { userId, careName: 'Blood Pressure Check', dueDate: day(addMonths(now, 2)), status: 'upcoming', recurringMonths: 24, notes: 'At least every 2 years' },
       { userId, careName: 'Cholesterol Screening', dueDate: day(addMonths(now, 5)), status: 'upcoming', recurringMonths: 60, notes: 'Every 5 years' },
       { userId, careName: 'Flu Vaccine', dueDate: day(subMonths(now, 1)), status: 'completed', recurringMonths: 12, lastCompleted: day(subMonths(now, 1)) },
+      // Completing recurring care brings its next round as a new item (issue 12): the flu vaccine's is next season's.
+      { userId, careName: 'Flu Vaccine', dueDate: day(addMonths(subMonths(now, 1), 12)), status: 'upcoming', recurringMonths: 12, lastCompleted: day(subMonths(now, 1)) },
     ])
     .returning({ id: preventativeCare.id, careName: preventativeCare.careName });
+
+  const eyeExam = care.find((item) => item.careName === 'Eye Examination');
+  if (!eyeExam) throw new Error('seed: no eye examination');
 
   const visits = await tx
     .insert(appointments)
     .values([
       { userId, providerId: primaryCare.id, appointmentType: 'Annual Physical', appointmentDate: day(subMonths(now, 2)), appointmentTime: '09:30', status: 'completed', notes: 'Bring vaccination record' },
-      { userId, providerId: optometrist.id, appointmentType: 'Eye Examination', appointmentDate: day(addDays(now, 9)), appointmentTime: '14:00', status: 'scheduled' },
+      { userId, providerId: optometrist.id, appointmentType: 'Eye Examination', appointmentDate: day(addDays(now, 9)), appointmentTime: '14:00', status: 'scheduled', careItemId: eyeExam.id },
       { userId, providerId: dentist.id, appointmentType: 'Dental Cleaning', appointmentDate: day(subDays(now, 20)), appointmentTime: 'morning', status: 'cancelled', notes: 'Rescheduling after travel' },
     ])
     .returning({ id: appointments.id });

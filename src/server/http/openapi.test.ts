@@ -78,15 +78,18 @@ describe('every GET on the demo data', () => {
     await seedIfEmpty(t.db);
     const [plan] = (await api(t.app, 'GET', '/api/insurance/1')).body;
     const [record] = (await api(t.app, 'GET', '/api/medical-records/1')).body;
+    const [appointment] = (await api(t.app, 'GET', '/api/appointments/1')).body;
     const ids = { userId: 1, id: record.id, insuranceId: plan.id };
+    // An {id} names a row of the path's own resource.
+    const idsOf = (path: string) => (path.startsWith('/api/appointments/') ? { ...ids, id: appointment.id } : ids);
     const check = responseValidator(document);
     const gets = operationsOf(document).filter(({ method }) => method === 'GET');
     expect(gets.length).toBeGreaterThanOrEqual(10);
     for (const { path } of gets) {
-      const response = await api(t.app, 'GET', fillPath(path, ids));
+      const response = await api(t.app, 'GET', fillPath(path, idsOf(path)));
       expect(response.status, path).toBe(200);
-      // The document's bytes are not JSON; their documented types are checked by the records tests.
-      if (path.endsWith('/file')) continue;
+      // Documents' bytes and calendar files are not JSON; their own route tests check what they hold.
+      if (path.endsWith('/file') || path.endsWith('.ics')) continue;
       expect(check(path, 'GET', 200, response.body), path).toEqual([]);
       if (Array.isArray(response.body)) expect(response.body.length, `${path} has demo data`).toBeGreaterThan(0);
     }

@@ -42,6 +42,9 @@ const ID_ROUTES: Record<string, { row: RowMaker; body?: object }> = {
   'DELETE /api/insurance/benefits/{id}': { row: benefit },
   'PATCH /api/preventative-care/{id}': { row: careItem, body: { status: 'completed' } },
   'PATCH /api/appointments/{id}/status': { row: appointment, body: { status: 'cancelled' } },
+  'GET /api/appointments/{id}/calendar.ics': { row: appointment },
+  'PATCH /api/providers/{id}': { row: provider, body: { phone: '(555) 201-3300' } },
+  'DELETE /api/providers/{id}': { row: provider },
 };
 
 /** A body each route without a path id accepts for the patient; its id fields are swapped for another user's. */
@@ -54,6 +57,7 @@ const CREATE_BODIES: Record<string, (t: TestContext) => Promise<Record<string, u
   'POST /api/insurance': async (t) => ({ userId: t.userId, provider: 'Acme', memberId: 'M-1', effectiveDate: '2026-01-01', isPrimary: false }),
   'POST /api/insurance/benefits': async (t) => ({ insuranceId: await plan(t, t.userId), serviceName: 'Vision exam' }),
   'POST /api/preventative-care': async (t) => ({ userId: t.userId, careName: 'Eye Exam', dueDate: '2030-01-01' }),
+  'POST /api/providers': async (t) => ({ userId: t.userId, name: 'Dr. Lena Ortiz', specialty: 'Dentistry' }),
   'POST /api/appointments': async (t) => ({
     userId: t.userId,
     providerId: await provider(t, t.userId),

@@ -1,8 +1,11 @@
-import { addDays, format } from 'date-fns';
+import { addDays, addMonths, format, parseISO } from 'date-fns';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '../../shared/rules/patient';
 import { formatDate } from '../../shared/rules/formats';
 import type { AppointmentStatus } from '../../shared/rules/statuses';
 import { createAppointment, createCareItem, createProvider } from '../../testing/factories';
+import { type preventativeCare, users } from '../db/schema/index';
 import { INTERNAL_ERROR, api, expectRefused, snapshotData, useTestApp, withFailingActivityLog } from '../../testing/test-app';
 
 const t = useTestApp();
@@ -46,6 +49,18 @@ async function activitiesOfPatient() {
   return (await api(t.app, 'GET', `/api/activities/${t.userId}`)).body;
 }
 
+/**
+ * An appointment row as the API sends it: the calendar UID stays on the server (it appears in .ics files only), and
+ * so does the call service's id for the confirmation call.
+ */
+function asSent({
+  calendarUid: _uid,
+  confirmationCallId: _callId,
+  ...appointment
+}: { calendarUid: string; confirmationCallId: string | null } & Record<string, unknown>) {
+  return appointment;
+}
+
 async function careItemsOfPatient() {
   return (await api(t.app, 'GET', `/api/preventative-care/${t.userId}`)).body;
 }
@@ -87,6 +102,9 @@ describe('GET /api/appointments/{userId}', () => {
       appointmentTime: '09:00',
       status: 'cancelled',
       notes: 'Bring glasses',
+      careItemId: null,
+      confirmationCallStatus: 'none',
+      confirmationCallError: null,
     });
     expect(response.headers['cache-control']).toBe('no-store');
   });
@@ -134,49 +152,6 @@ describe('GET /api/appointments/{userId}', () => {
   });
 });
 
-describe('GET /api/providers/{userId}', () => {
-  it('lists the patient’s providers by name, then id, with every field', async () => {
-    const park = await createProvider(t.db, t.userId, { name: 'Dr. Park' });
-    const chen = await createProvider(t.db, t.userId, {
-      name: 'Dr. Chen',
-      specialty: 'Dentistry',
-      phone: null,
-      address: '12 Main St, Springfield',
-    });
-    const parkToo = await createProvider(t.db, t.userId, { name: 'Dr. Park', specialty: 'Optometry' });
-    await createProvider(t.db, t.otherUserId, { name: 'Dr. Aaron' });
-
-    const response = await api(t.app, 'GET', `/api/providers/${t.userId}`);
-    expect(response.status).toBe(200);
-    expect(response.body.map((provider: { id: number }) => provider.id)).toEqual([chen.id, park.id, parkToo.id]);
-    expect(response.body[0]).toEqual({
-      id: chen.id,
-      userId: t.userId,
-      name: 'Dr. Chen',
-      specialty: 'Dentistry',
-      phone: null,
-      address: '12 Main St, Springfield',
-    });
-    expect(response.headers['cache-control']).toBe('no-store');
-  });
-
-  it('answers an empty list when the patient has no providers', async () => {
-    await createProvider(t.db, t.otherUserId);
-    const response = await api(t.app, 'GET', `/api/providers/${t.userId}`);
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual([]);
-  });
-
-  it('answers 404 for another user and one that does not exist, 400 for a malformed id', async () => {
-    await createProvider(t.db, t.otherUserId);
-    await expectRefused(t, 'GET', `/api/providers/${t.otherUserId}`, undefined, 404, 'User not found');
-    await expectRefused(t, 'GET', '/api/providers/999', undefined, 404, 'User not found');
-    for (const bad of ['abc', '0', '-1', '1e3', '1.5', '01', '2147483648']) {
-      await expectRefused(t, 'GET', `/api/providers/${bad}`, undefined, 400, 'userId: must be a positive whole number');
-    }
-  });
-});
-
 describe('POST /api/appointments, the Schedule New payload', () => {
   it('stores the appointment as scheduled, records the activity, and answers 201 with the created row', async () => {
     const provider = await createProvider(t.db, t.userId, { name: 'Dr. Ada Park' });
@@ -192,6 +167,9 @@ describe('POST /api/appointments, the Schedule New payload', () => {
       appointmentTime: 'afternoon',
       status: 'scheduled',
       notes: 'Fasting blood work',
+      careItemId: null,
+      confirmationCallStatus: 'none',
+      confirmationCallError: null,
     };
     expect(response.body).toEqual(created);
     expect((await api(t.app, 'GET', `/api/appointments/${t.userId}`)).body).toEqual([created]);
@@ -294,6 +272,9 @@ describe('POST /api/appointments, the quick scheduling payload', () => {
       appointmentTime: '09:00',
       status: 'scheduled',
       notes: 'Sensitive teeth',
+      careItemId: null,
+      confirmationCallStatus: 'none',
+      confirmationCallError: null,
     };
     expect(response.body).toEqual(created);
     expect((await api(t.app, 'GET', `/api/appointments/${t.userId}`)).body).toEqual([created]);
@@ -362,11 +343,11 @@ describe('POST /api/appointments for a preventative care item', () => {
     ['quick scheduling', quickSchedule],
   ])('moves the care item to scheduled with the %s payload', async (_case, payload) => {
     const provider = await createProvider(t.db, t.userId);
-    const item = await createCareItem(t.db, t.userId, { careName: 'Colonoscopy', status: 'overdue' });
+    const item = await createCareItem(t.db, t.userId, { careName: 'Colonoscopy', dueDate: inDays(-5) });
     const untouched = await createCareItem(t.db, t.userId, { careName: 'Flu Shot' });
     const response = await api(t.app, 'POST', '/api/appointments', payload(provider.id, { careItemId: item.id }));
     expect(response.status).toBe(201);
-    expect(response.body).not.toHaveProperty('careItemId');
+    expect(response.body.careItemId).toBe(item.id);
     expect(await careItemsOfPatient()).toEqual(
       expect.arrayContaining([{ ...item, status: 'scheduled' }, untouched]),
     );
@@ -425,8 +406,8 @@ describe('PATCH /api/appointments/{id}/status', () => {
     const appointment = await createAppointment(t.db, t.userId, provider.id, { appointmentType: 'Eye Examination', appointmentDate: '2030-05-01' });
     const response = await api(t.app, 'PATCH', `/api/appointments/${appointment.id}/status`, { status });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...appointment, status });
-    expect((await api(t.app, 'GET', `/api/appointments/${t.userId}`)).body).toEqual([{ ...appointment, status }]);
+    expect(response.body).toEqual({ ...asSent(appointment), status });
+    expect((await api(t.app, 'GET', `/api/appointments/${t.userId}`)).body).toEqual([{ ...asSent(appointment), status }]);
 
     expect(await activitiesOfPatient()).toEqual([
       expect.objectContaining({
@@ -505,5 +486,138 @@ describe('PATCH /api/appointments/{id}/status', () => {
     for (const bad of ['abc', '0', '-1', '1e3', '1.5', '01', '2147483648']) {
       await expectRefused(t, 'PATCH', `/api/appointments/${bad}/status`, { status: 'cancelled' }, 400, 'id: must be a positive whole number');
     }
+  });
+});
+
+describe('PATCH /api/appointments/{id}/status: the care item follows its appointment', () => {
+  /** A care item and a scheduled appointment booked for it, the way Schedule New with ?care= makes them. */
+  async function bookedCareItem(careItem: Partial<typeof preventativeCare.$inferInsert> = {}, appointmentDate = inDays(10)) {
+    const provider = await createProvider(t.db, t.userId);
+    const item = await createCareItem(t.db, t.userId, { careName: 'Colonoscopy', dueDate: inDays(20), status: 'scheduled', ...careItem });
+    const appointment = await createAppointment(t.db, t.userId, provider.id, { appointmentType: 'Colonoscopy', appointmentDate, careItemId: item.id });
+    return { provider, item, appointment };
+  }
+
+  const setStatus = (id: number, status: 'cancelled' | 'completed') => api(t.app, 'PATCH', `/api/appointments/${id}/status`, { status });
+
+  it('opens the item again as upcoming when the appointment is cancelled before the due date', async () => {
+    const { item, appointment } = await bookedCareItem();
+    expect((await setStatus(appointment.id, 'cancelled')).status).toBe(200);
+    expect(await careItemsOfPatient()).toEqual([{ ...item, status: 'upcoming' }]);
+  });
+
+  it('opens the item again as overdue when its due date has passed', async () => {
+    const { item, appointment } = await bookedCareItem({ dueDate: inDays(-3) });
+    expect((await setStatus(appointment.id, 'cancelled')).status).toBe(200);
+    expect(await careItemsOfPatient()).toEqual([{ ...item, status: 'overdue' }]);
+  });
+
+  it("shows the reopened item overdue by the patient's own day, in their time zone", async () => {
+    // UTC−12 and UTC+14 are 26 hours apart: at any moment the day in +14 is at least one later than in −12.
+    const { item, appointment } = await bookedCareItem({ dueDate: todayIn('Etc/GMT+12') });
+    await t.db.update(users).set({ timeZone: 'Etc/GMT+12' }).where(eq(users.id, t.userId));
+    expect((await setStatus(appointment.id, 'cancelled')).status).toBe(200);
+    expect(await careItemsOfPatient()).toEqual([{ ...item, status: 'upcoming' }]);
+    // Overdue is read from the date, not written when the visit is cancelled: the same row, seen a day later.
+    await t.db.update(users).set({ timeZone: 'Etc/GMT-14' }).where(eq(users.id, t.userId));
+    expect(await careItemsOfPatient()).toEqual([{ ...item, status: 'overdue' }]);
+  });
+
+  it('keeps the item scheduled while another appointment still books it', async () => {
+    const { provider, item, appointment } = await bookedCareItem();
+    await createAppointment(t.db, t.userId, provider.id, { appointmentDate: inDays(12), careItemId: item.id });
+    expect((await setStatus(appointment.id, 'cancelled')).status).toBe(200);
+    expect(await careItemsOfPatient()).toEqual([item]);
+  });
+
+  it('leaves an item completed meanwhile completed when the appointment is cancelled', async () => {
+    const { item, appointment } = await bookedCareItem({ status: 'completed', lastCompleted: inDays(-1) });
+    expect((await setStatus(appointment.id, 'cancelled')).status).toBe(200);
+    expect(await careItemsOfPatient()).toEqual([item]);
+  });
+
+  it('completes the item on the day of the visit, with its activity, when the appointment is completed', async () => {
+    const { item, appointment } = await bookedCareItem({}, inDays(-2));
+    expect((await setStatus(appointment.id, 'completed')).status).toBe(200);
+    expect(await careItemsOfPatient()).toEqual([{ ...item, status: 'completed', lastCompleted: inDays(-2) }]);
+    expect(await activitiesOfPatient()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ activityType: 'appointment_completed', relatedItemId: appointment.id }),
+        expect.objectContaining({ activityType: 'care_completed', description: 'Completed Colonoscopy', relatedItemId: item.id }),
+      ]),
+    );
+    expect(await activitiesOfPatient()).toHaveLength(2);
+  });
+
+  it('completes the item today when a later appointment is marked completed early', async () => {
+    const { item, appointment } = await bookedCareItem({}, inDays(10));
+    expect((await setStatus(appointment.id, 'completed')).status).toBe(200);
+    expect(await careItemsOfPatient()).toEqual([{ ...item, status: 'completed', lastCompleted: todayIn(null) }]);
+  });
+
+  it('keeps an item completed before with its own date and records no second completion nor a second round', async () => {
+    const { item, appointment } = await bookedCareItem({ status: 'completed', lastCompleted: inDays(-30), recurringMonths: 12 });
+    expect((await setStatus(appointment.id, 'completed')).status).toBe(200);
+    expect(await careItemsOfPatient()).toEqual([item]);
+    expect(await activitiesOfPatient()).toEqual([expect.objectContaining({ activityType: 'appointment_completed' })]);
+  });
+
+  it('brings recurring care back: a new upcoming item due recurringMonths after the visit, in the same transaction', async () => {
+    const { item, appointment } = await bookedCareItem({ category: 'Specialty Care', recurringMonths: 12, notes: 'Every year' }, inDays(-2));
+    expect((await setStatus(appointment.id, 'completed')).status).toBe(200);
+    const completed = { ...item, status: 'completed', lastCompleted: inDays(-2) };
+    const nextRound = {
+      id: item.id + 1,
+      userId: t.userId,
+      careName: 'Colonoscopy',
+      category: 'Specialty Care',
+      dueDate: format(addMonths(parseISO(inDays(-2)), 12), 'yyyy-MM-dd'),
+      status: 'upcoming',
+      recurringMonths: 12,
+      lastCompleted: inDays(-2),
+      notes: 'Every year',
+    };
+    expect(await careItemsOfPatient()).toEqual([completed, nextRound]);
+    // The appointment keeps the item of its own visit.
+    const [visit] = (await api(t.app, 'GET', `/api/appointments/${t.userId}`)).body;
+    expect(visit.careItemId).toBe(item.id);
+    expect(await activitiesOfPatient()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ activityType: 'appointment_completed', relatedItemId: appointment.id }),
+        expect.objectContaining({ activityType: 'care_completed', relatedItemId: item.id }),
+      ]),
+    );
+    expect(await activitiesOfPatient()).toHaveLength(2);
+  });
+
+  it('adds one round when two appointments for the same item are completed at the same time', async () => {
+    const { provider, item, appointment } = await bookedCareItem({ recurringMonths: 6 });
+    const second = await createAppointment(t.db, t.userId, provider.id, { appointmentDate: inDays(11), careItemId: item.id });
+    const responses = await Promise.all([setStatus(appointment.id, 'completed'), setStatus(second.id, 'completed')]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    const items = await careItemsOfPatient();
+    expect(items.map((listed: { id: number; status: string }) => [listed.id, listed.status])).toEqual([
+      [item.id, 'completed'],
+      [item.id + 1, 'upcoming'],
+    ]);
+    const careActivities = (await activitiesOfPatient()).filter((activity: { activityType: string }) => activity.activityType === 'care_completed');
+    expect(careActivities).toHaveLength(1);
+  });
+
+  it.each(['cancelled', 'completed'] as const)('changes neither appointment nor item when the activity cannot be recorded (%s)', async (status) => {
+    const { appointment } = await bookedCareItem({ recurringMonths: 6 });
+    await withFailingActivityLog(t.db, async () => {
+      await expectRefused(t, 'PATCH', `/api/appointments/${appointment.id}/status`, { status }, 500, INTERNAL_ERROR);
+    });
+  });
+
+  it('links the appointment to the item it was booked for, and the link follows a cancel', async () => {
+    const provider = await createProvider(t.db, t.userId);
+    const item = await createCareItem(t.db, t.userId, { dueDate: inDays(40), status: 'upcoming' });
+    const booked = await api(t.app, 'POST', '/api/appointments', scheduleNew(provider.id, { careItemId: item.id }));
+    expect(booked.body.careItemId).toBe(item.id);
+    expect(await careItemsOfPatient()).toEqual([{ ...item, status: 'scheduled' }]);
+    expect((await setStatus(booked.body.id, 'cancelled')).status).toBe(200);
+    expect(await careItemsOfPatient()).toEqual([{ ...item, status: 'upcoming' }]);
   });
 });

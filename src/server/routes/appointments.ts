@@ -5,7 +5,6 @@ import {
   AppointmentList,
   AppointmentStatusBody,
   CreateAppointmentBody,
-  ProviderList,
 } from '../../shared/contracts/appointments';
 import { IdParams, UserIdParams } from '../../shared/contracts/common';
 import type { Database } from '../db/client';
@@ -13,10 +12,11 @@ import { errorResponses, sendList } from '../http/contract';
 import {
   changeAppointmentStatus,
   listAppointments,
-  listProviders,
   scheduleAppointment,
   type NewAppointment,
 } from '../services/appointments';
+import { confirmByCall } from '../services/confirmation-call/confirm-appointment';
+import type { ConfirmationCaller } from '../services/confirmation-call/types';
 
 /** The quick scheduling dialog sends service/date/timeSlot; Schedule New sends the table's own names. */
 function toNewAppointment(body: z.output<typeof CreateAppointmentBody>): NewAppointment {
@@ -28,7 +28,18 @@ function toNewAppointment(body: z.output<typeof CreateAppointmentBody>): NewAppo
   return appointment;
 }
 
-export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** Only the quick scheduling dialog asks for the confirmation call to the provider (issue 12); Schedule New does not. */
+function asksForConfirmationCall(body: z.output<typeof CreateAppointmentBody>): boolean {
+  return 'service' in body;
+}
+
+export interface AppointmentsRoutesOptions {
+  db: Database;
+  /** The configured call service; without one no confirmation call is made. */
+  confirmationCaller: ConfirmationCaller | undefined;
+}
+
+export const appointmentsRoutes: FastifyPluginAsyncZod<AppointmentsRoutesOptions> = async (app, { db, confirmationCaller }) => {
   app.get(
     '/appointments/:userId',
     { schema: { summary: "The patient's appointments by date, then time of day", params: UserIdParams, response: { 200: AppointmentList } } },
@@ -39,12 +50,21 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     '/appointments',
     {
       schema: {
-        summary: "Schedule an appointment: Schedule New's payload, or the quick dialog's (service, date, timeSlot)",
+        summary:
+          "Schedule an appointment: Schedule New's payload, or the quick dialog's (service, date, timeSlot), which also calls the provider to confirm when a call service is configured",
         body: CreateAppointmentBody,
         response: { 201: Appointment },
       },
     },
-    async (request, reply) => reply.status(201).send(await scheduleAppointment(db, request.patient, toNewAppointment(request.body))),
+    async (request, reply) => {
+      const appointment = await scheduleAppointment(db, request.patient, toNewAppointment(request.body));
+      // After the commit: the call's outcome is recorded on the stored appointment, which it never undoes.
+      const answered =
+        confirmationCaller && asksForConfirmationCall(request.body)
+          ? await confirmByCall(db, confirmationCaller, appointment, request.log)
+          : appointment;
+      return reply.status(201).send(answered);
+    },
   );
 
   app.patch(
@@ -58,11 +78,5 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request) => changeAppointmentStatus(db, request.patient, request.params.id, request.body.status),
-  );
-
-  app.get(
-    '/providers/:userId',
-    { schema: { summary: "The patient's healthcare providers by name", params: UserIdParams, response: { 200: ProviderList } } },
-    async (request, reply) => sendList(reply, await listProviders(db, request.patient)),
   );
 };

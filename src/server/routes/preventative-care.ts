@@ -8,13 +8,13 @@ import { createCareItem, listCareItems, updateCareItem } from '../services/preve
 export const preventativeCareRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/preventative-care/:userId',
-    { schema: { summary: "The patient's preventative care items by due date", params: UserIdParams, response: { 200: CareItemList } } },
+    { schema: { summary: "The patient's preventative care items by due date; an upcoming item past its due date reads overdue", params: UserIdParams, response: { 200: CareItemList } } },
     async (request, reply) => sendList(reply, await listCareItems(db, request.patient)),
   );
 
   app.post(
     '/preventative-care',
-    { schema: { summary: 'Add a preventative care item', body: CreateCareItemBody, response: { 201: CareItem } } },
+    { schema: { summary: 'Add a preventative care item (a past due date is accepted; the category defaults from the name)', body: CreateCareItemBody, response: { 201: CareItem } } },
     async (request, reply) => {
       const { userId: _userId, ...item } = request.body;
       return reply.status(201).send(await createCareItem(db, request.patient, item));
@@ -25,7 +25,7 @@ export const preventativeCareRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     '/preventative-care/:id',
     {
       schema: {
-        summary: 'Change a care item; completing one sets lastCompleted to today unless given',
+        summary: 'Change a care item; completing one sets lastCompleted to today unless given, and recurring care comes back as a new item',
         params: IdParams,
         body: UpdateCareItemBody,
         response: { 200: CareItem },

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { Appointment, Provider } from '../../shared/contracts/appointments';
+import { Appointment } from '../../shared/contracts/appointments';
 import { PREFERENCE_SORT_TIMES } from '../../shared/rules/appointments';
 import { formatDate } from '../../shared/rules/formats';
 import type { Database } from '../db/client';
@@ -9,7 +9,8 @@ import type { Patient } from '../http/current-patient';
 import { conflict } from '../http/errors';
 import { recordActivity } from './activity-log';
 import { foundOr404, ownRow, ownRows } from './owned';
-import { findCareItem } from './preventative-care';
+import { completeCareItemByVisit, findCareItem, reopenCareItem } from './preventative-care';
+import { patientToday } from './users';
 
 /** Both POST payload shapes, normalised. */
 export interface NewAppointment {
@@ -32,14 +33,9 @@ const sortTime = sql`case ${appointments.appointmentTime} ${sql.raw(
 )} else ${appointments.appointmentTime} end`;
 
 const byDateAndTime = jsonList(appointments, Appointment, [asc(appointments.appointmentDate), asc(sortTime), asc(appointments.id)]);
-const providersByName = jsonList(providers, Provider, [asc(providers.name), asc(providers.id)]);
 
 export function listAppointments(db: Database, patient: Patient) {
   return byDateAndTime.read(db, ownRows(appointments, patient));
-}
-
-export function listProviders(db: Database, patient: Patient) {
-  return providersByName.read(db, ownRows(providers, patient));
 }
 
 export async function scheduleAppointment(db: Database, patient: Patient, input: NewAppointment) {
@@ -63,6 +59,7 @@ export async function scheduleAppointment(db: Database, patient: Patient, input:
         appointmentTime: input.appointmentTime,
         notes: input.notes,
         status: 'scheduled',
+        careItemId: careItem?.id ?? null,
       })
       .returning();
     if (!appointment) throw new Error('insert returned no row');
@@ -102,6 +99,15 @@ export async function changeAppointmentStatus(
       .where(and(eq(appointments.id, id), eq(appointments.status, 'scheduled')))
       .returning();
     if (!appointment) throw conflict('This appointment was changed by another request; reload and try again');
+    // The care item the visit was booked for follows it, in this transaction (issue 11).
+    if (appointment.careItemId !== null) {
+      if (status === 'completed') {
+        const today = await patientToday(tx, patient);
+        await completeCareItemByVisit(tx, patient, appointment.careItemId, appointment.appointmentDate, today);
+      } else {
+        await reopenCareItem(tx, patient, appointment.careItemId, appointment.id);
+      }
+    }
     await recordActivity(
       tx,
       patient,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UpdateUserBody } from '../../shared/contracts/users';
+import { isTimeZone, todayIn } from '../../shared/rules/patient';
 import type { Database } from '../db/client';
 import { syncUserIdSequence, unusablePasswordHash } from '../db/patient-account';
 import { users } from '../db/schema/index';
@@ -55,4 +56,19 @@ async function createPatient(tx: Database, patient: Patient, fields: UserChanges
     .returning();
   await syncUserIdSequence(tx);
   return created;
+}
+
+/**
+ * The patient's IANA time zone, or null when they gave none. A name the runtime does not know (written outside the
+ * API) counts as none, so nothing that reads it can fail on it.
+ */
+export async function patientTimeZone(db: Database, patient: Patient): Promise<string | null> {
+  const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, patient.id));
+  const timeZone = user?.timeZone ?? null;
+  return timeZone && isTimeZone(timeZone) ? timeZone : null;
+}
+
+/** Today in the patient's time zone ('yyyy-MM-dd'): what "overdue" and "completed on" are measured against. */
+export async function patientToday(db: Database, patient: Patient, now: Date = new Date()): Promise<string> {
+  return todayIn(await patientTimeZone(db, patient), now);
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, TIME_PREFERENCES } from '../rules/statuses';
+import { isPhoneNumber } from '../rules/phone';
+import { PROVIDER_SPECIALTIES } from '../rules/providers';
+import { APPOINTMENT_STATUSES, CONFIRMATION_CALL_STATUSES, TIME_PREFERENCES } from '../rules/statuses';
 import { calendarDate, dateOnly, id, idNumber, optionalText, requiredText, type Json } from './common';
 
 const TWENTY_FOUR_HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -103,6 +105,11 @@ export const Appointment = z
       .meta({ description: "24-hour 'HH:mm' for a chosen slot, or a preference: morning, afternoon, evening, any" }),
     status: z.enum(APPOINTMENT_STATUSES),
     notes: z.string().nullable(),
+    careItemId: id.nullable().meta({ description: 'The preventative care item this appointment was booked for' }),
+    confirmationCallStatus: z.enum(CONFIRMATION_CALL_STATUSES).meta({
+      description: 'The call to the provider after a quick-scheduled appointment: none (not configured or not asked for), placed or failed',
+    }),
+    confirmationCallError: z.string().nullable().meta({ description: 'Why the confirmation call failed, in words the patient can read' }),
   })
   .meta({ id: 'Appointment' });
 export type Appointment = Json<typeof Appointment>;
@@ -113,10 +120,32 @@ export const Provider = z
     id,
     userId: id,
     name: z.string(),
-    specialty: z.string().nullable(),
+    specialty: z.enum(PROVIDER_SPECIALTIES).nullable(),
     phone: z.string().nullable(),
     address: z.string().nullable(),
   })
   .meta({ id: 'Provider' });
 export type Provider = Json<typeof Provider>;
 export const ProviderList = z.array(Provider);
+
+/** A provider's phone: optional, and when given, a number a person could dial. */
+const providerPhone = optionalText(40).refine(
+  (phone) => phone === null || isPhoneNumber(phone),
+  'Please enter a valid phone number, e.g. (555) 201-3300 or +44 20 7946 0018',
+);
+
+/** The Add New Provider dialog's fields (issue 11); the dialog validates with the same schema. */
+export const ProviderFields = z.object({
+  name: requiredText('Provider name is required'),
+  specialty: z.enum(PROVIDER_SPECIALTIES, { message: `Specialty must be one of ${PROVIDER_SPECIALTIES.join(', ')}` }),
+  phone: providerPhone,
+  address: optionalText(500),
+});
+
+/** POST /api/providers */
+export const CreateProviderBody = ProviderFields.extend({ userId: idNumber });
+export type CreateProviderBody = z.input<typeof CreateProviderBody>;
+
+/** PATCH /api/providers/{id}: any of the fields. */
+export const UpdateProviderBody = ProviderFields.partial().refine((body) => Object.keys(body).length > 0, 'Nothing to update');
+export type UpdateProviderBody = z.input<typeof UpdateProviderBody>;

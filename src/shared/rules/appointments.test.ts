@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentSortTime, isAhead, upcomingAppointments } from './appointments';
+import {
+  PREFERENCE_SORT_TIMES,
+  PREFERENCE_SPANS,
+  appointmentSortTime,
+  appointmentSpan,
+  isAhead,
+  upcomingAppointments,
+} from './appointments';
 
 const appointment = (id: number, status: string, appointmentDate: string, appointmentTime = '10:00') => ({
   id,
@@ -67,5 +74,27 @@ describe('appointmentSortTime', () => {
       now,
     );
     expect(result.map((a) => a.appointmentTime)).toEqual(['07:30', 'morning', 'afternoon', '12:00', '13:00', 'evening', '18:30', 'any']);
+  });
+});
+
+describe('appointmentSpan', () => {
+  it.each([
+    ['a clock time: an hour from it', '14:30', { kind: 'timed', start: '14:30', durationMinutes: 60 }],
+    ['a clock time late in the evening: the hour runs past midnight', '23:30', { kind: 'timed', start: '23:30', durationMinutes: 60 }],
+    ['midnight', '00:00', { kind: 'timed', start: '00:00', durationMinutes: 60 }],
+    ['morning: 08:00–12:00', 'morning', { kind: 'timed', start: '08:00', durationMinutes: 240 }],
+    ['afternoon: 12:00–17:00', 'afternoon', { kind: 'timed', start: '12:00', durationMinutes: 300 }],
+    ['evening: 17:00–21:00', 'evening', { kind: 'timed', start: '17:00', durationMinutes: 240 }],
+    ['any: the whole day', 'any', { kind: 'allDay' }],
+    ['a time the app does not know names no hour: the whole day', '9:00 AM', { kind: 'allDay' }],
+    ['not a time of day', '24:00', { kind: 'allDay' }],
+  ])('%s (%j)', (_case, time, expected) => {
+    expect(appointmentSpan(time)).toEqual(expected);
+  });
+
+  it('starts each part of the day where the list sorts that preference', () => {
+    for (const [preference, span] of Object.entries(PREFERENCE_SPANS)) {
+      expect(span.start, preference).toBe(PREFERENCE_SORT_TIMES[preference as keyof typeof PREFERENCE_SPANS]);
+    }
   });
 });

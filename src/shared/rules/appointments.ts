@@ -39,14 +39,47 @@ export function isAhead(item: Pick<AppointmentView, 'appointmentDate' | 'appoint
   return date >= format(now, 'yyyy-MM-dd');
 }
 
+/** The list's order (part 1 §7): by date, then time of day (a preference where it falls), then id. */
+export function compareAppointments(
+  a: Pick<AppointmentView, 'id' | 'appointmentDate' | 'appointmentTime'>,
+  b: Pick<AppointmentView, 'id' | 'appointmentDate' | 'appointmentTime'>,
+): number {
+  return (
+    a.appointmentDate.localeCompare(b.appointmentDate) ||
+    appointmentSortTime(a.appointmentTime).localeCompare(appointmentSortTime(b.appointmentTime)) ||
+    a.id - b.id
+  );
+}
+
 /** Scheduled appointments still ahead of `now`, soonest first. Local calendar strings, not instants, are compared. */
 export function upcomingAppointments<T extends AppointmentView>(items: readonly T[], now: Date = new Date()): T[] {
   return items
     .filter((item) => item.status.toLowerCase() === 'scheduled' && isAhead(item, now))
-    .sort(
-      (a, b) =>
-        a.appointmentDate.localeCompare(b.appointmentDate) ||
-        appointmentSortTime(a.appointmentTime).localeCompare(appointmentSortTime(b.appointmentTime)) ||
-        a.id - b.id,
-    );
+    .sort(compareAppointments);
+}
+
+/** When an appointment with a clock time ends in a calendar: the app records no length, so one hour. */
+export const CLOCK_TIME_MINUTES = 60;
+
+/** The part of the day a time preference stands for in a calendar; 'any' names no part, so it is the whole day. */
+export const PREFERENCE_SPANS: Readonly<Record<Exclude<TimePreference, 'any'>, { start: string; end: string }>> = {
+  morning: { start: '08:00', end: '12:00' },
+  afternoon: { start: '12:00', end: '17:00' },
+  evening: { start: '17:00', end: '21:00' },
+};
+
+/** What an appointment occupies in a calendar: from a local 'HH:mm' for some minutes, or the whole day. */
+export type AppointmentSpan = { kind: 'allDay' } | { kind: 'timed'; start: string; durationMinutes: number };
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * A clock time is an hour from that minute, a preference the part of the day it names; 'any' — and a time this
+ * app does not know, which names no hour either — is the whole day.
+ */
+export function appointmentSpan(time: string): AppointmentSpan {
+  if (CLOCK_TIME.test(time)) return { kind: 'timed', start: time, durationMinutes: CLOCK_TIME_MINUTES };
+  const span = Object.entries(PREFERENCE_SPANS).find(([preference]) => preference === time)?.[1];
+  if (!span) return { kind: 'allDay' };
+  return { kind: 'timed', start: span.start, durationMinutes: minutesOf(span.end) - minutesOf(span.start) };
 }

@@ -1,4 +1,5 @@
-import { addMonths, differenceInCalendarDays, parseISO } from 'date-fns';
+import { addMonths, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import type { CareCategory, CareStatus, StoredCareStatus } from './statuses';
 import { formatDate } from './formats';
 
 /** The fields the dashboard reads from a care item. */
@@ -94,4 +95,34 @@ export function summarizeCare(items: readonly CareItemView[], now: Date = new Da
   const next = upcoming[0];
   if (next) return { status: 'Upcoming', message: `Next: ${next.careName} in ${formatDate(next.dueDate)}`, display: 'On Track' };
   return { status: 'On Track', message: 'All preventative care is up to date', display: 'On Track' };
+}
+
+/**
+ * The status a care item shows: stored 'upcoming' with its due day before the patient's today reads 'overdue';
+ * every other status is shown as stored (a scheduled or completed item is never overdue). Both days are
+ * 'yyyy-MM-dd' calendar days, so the comparison is plain text. The server's list states the same rule in SQL.
+ */
+export function shownCareStatus(status: CareStatus, dueDate: string, today: string): CareStatus {
+  return status === 'upcoming' && dueDate < today ? 'overdue' : status;
+}
+
+/** The status a care item stores when a payload names one: 'overdue' is never stored, the date makes it. */
+export function storedCareStatus(status: CareStatus): StoredCareStatus {
+  return status === 'overdue' ? 'upcoming' : status;
+}
+
+/**
+ * When recurring care is due again: `recurringMonths` after the day it was completed, by the calendar
+ * (completed Jan 31 every month → due Feb 28, or Feb 29 in a leap year).
+ */
+export function nextCareDueDate(completedOn: string, recurringMonths: number): string {
+  return format(addMonths(parseISO(completedOn), recurringMonths), 'yyyy-MM-dd');
+}
+
+/** A care item's category from its name, when the patient does not choose one: dental/teeth, eye/vision, else primary care. */
+export function categoryForCare(careName: string): CareCategory {
+  const name = careName.toLowerCase();
+  if (name.includes('dental') || name.includes('teeth')) return 'Dental';
+  if (name.includes('eye') || name.includes('vision')) return 'Vision';
+  return 'Primary Care';
 }

@@ -17,3 +17,12 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+/**
+ * The calendar day it is now where the patient lives, 'yyyy-MM-dd': in their time zone when they gave one,
+ * else in the zone of the machine running the app (a laptop's own, for the usual install).
+ */
+export function todayIn(timeZone: string | null, now: Date = new Date()): string {
+  // en-CA writes dates as yyyy-MM-dd.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

@@ -13,6 +13,8 @@ const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'))
 const RecordsPage = lazy(() => import('../features/records/records-page'));
 const InsurancePage = lazy(() => import('../features/insurance/insurance-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const PreventativePage = lazy(() => import('../features/preventative/preventative-page'));
+const AppointmentsPage = lazy(() => import('../features/appointments/appointments-page'));
 const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page'));
 
 export function AppRoutes() {
@@ -39,6 +41,8 @@ export function AppRoutes() {
             <Route path={paths.dashboard} component={DashboardPage} />
             <Route path={paths.records} component={RecordsPage} />
             <Route path={paths.insurance} component={InsurancePage} />
+            <Route path={paths.preventative} component={PreventativePage} />
+            <Route path={paths.appointments} component={AppointmentsPage} />
             <Route path={paths.profile} component={ProfilePage} />
             <Route component={NotFound} />
           </Switch>

@@ -1,6 +1,7 @@
-import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../../shared/rules/statuses';
+import { check, date, index, integer, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { APPOINTMENT_STATUSES, CONFIRMATION_CALL_STATUSES, type AppointmentStatus, type ConfirmationCallStatus } from '../../../shared/rules/statuses';
 import { isOneOf } from './checks';
+import { preventativeCare } from './preventative-care';
 import { providers } from './providers';
 import { users } from './users';
 
@@ -21,10 +22,22 @@ export const appointments = pgTable(
     appointmentTime: text('appointment_time').notNull(),
     status: text('status').$type<AppointmentStatus>().notNull().default('scheduled'),
     notes: text('notes'),
+    /** The preventative care item this visit was booked for: the item follows the appointment's status. */
+    careItemId: integer('care_item_id').references(() => preventativeCare.id, { onDelete: 'set null' }),
+    /** The iCalendar UID: random, so that it stays unique across installations and database resets. */
+    calendarUid: uuid('calendar_uid').notNull().defaultRandom(),
+    /** The confirmation call to the provider (issue 12): none (not configured or not asked for), placed or failed. */
+    confirmationCallStatus: text('confirmation_call_status').$type<ConfirmationCallStatus>().notNull().default('none'),
+    /** The call service's id for a placed call. */
+    confirmationCallId: text('confirmation_call_id'),
+    /** Why a call failed, in words the patient can read (the details are in the log). */
+    confirmationCallError: text('confirmation_call_error'),
   },
   (t) => [
     index('appointments_user_date_idx').on(t.userId, t.appointmentDate, t.id),
     index('appointments_provider_idx').on(t.providerId),
+    index('appointments_care_item_idx').on(t.careItemId),
     check('appointments_status_check', isOneOf(t.status, APPOINTMENT_STATUSES)),
+    check('appointments_confirmation_call_status_check', isOneOf(t.confirmationCallStatus, CONFIRMATION_CALL_STATUSES)),
   ],
 );

@@ -9,6 +9,9 @@ const badgeVariants = cva('inline-flex items-center rounded-full border px-2.5 p
       secondary: 'border-transparent bg-secondary text-secondary-foreground',
       destructive: 'border-transparent bg-destructive text-destructive-foreground',
       outline: 'text-foreground',
+      // Soft fills with dark text (light theme) or light text (dark theme), AA like the status tones in lib/tones.ts.
+      warning: 'border-transparent bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+      info: 'border-transparent bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-300',
     },
   },
   defaultVariants: { variant: 'default' },

@@ -4,6 +4,7 @@ import type { User } from '../../../shared/contracts/users';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
 import { activitiesKey } from '../../lib/api/activities';
 import { insurancePlansQuery } from '../../lib/api/insurance';
+import { careItemsQuery, recommendationsQuery } from '../../lib/api/preventative-care';
 import { setupQuery } from '../../lib/api/setup';
 import { userQuery } from '../../lib/api/users';
 import { apiRequest } from '../../lib/api-client';
@@ -18,6 +19,9 @@ export function useCompleteOnboarding() {
         insurancePlansQuery(CURRENT_USER_ID).queryKey,
         activitiesKey(CURRENT_USER_ID),
         setupQuery().queryKey,
+        // Onboarding records the date of birth and conditions the recommendations are chosen by.
+        recommendationsQuery(CURRENT_USER_ID).queryKey,
+        careItemsQuery(CURRENT_USER_ID).queryKey,
       ],
     },
   });

@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
-import { overdueDays, overdueLabel, sortForTimeline, timelineDotTone } from '../../../../shared/rules/care';
+import { overdueDays, overdueLabel, sortForTimeline } from '../../../../shared/rules/care';
 import { formatDate } from '../../../../shared/rules/formats';
 import type { CareItem } from '../../../../shared/contracts/preventative-care';
 import { paths, scheduleForCare } from '../../../app/paths';
+import { CareTimelineEntry, CareTimelineList } from '../../../components/care/care-timeline-list';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
-import { cn } from '../../../lib/cn';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
-import { toneDot } from '../../../lib/tones';
 
 const VISIBLE = 3;
 
@@ -68,18 +67,14 @@ export function CareTimelineCard() {
         ) : items.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No preventative care items found</p>
         ) : (
-          <ol className="relative space-y-5 border-l border-border pl-6">
+          <CareTimelineList>
             {items.map((item) => (
-              <li key={item.id} className="relative">
-                <span
-                  aria-hidden="true"
-                  className={cn('absolute -left-[31px] top-1 size-3.5 rounded-full ring-4 ring-card', toneDot[timelineDotTone(item.status)])}
-                />
+              <CareTimelineEntry key={item.id} status={item.status}>
                 <p className="text-sm font-medium">{item.careName}</p>
                 <CareStatusLine item={item} />
-              </li>
+              </CareTimelineEntry>
             ))}
-          </ol>
+          </CareTimelineList>
         )}
       </CardContent>
     </Card>

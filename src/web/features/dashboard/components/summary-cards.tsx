@@ -7,6 +7,7 @@ import { appointmentsQuery } from '../../../lib/api/appointments';
 import { medicalRecordsQuery } from '../../../lib/api/medical-records';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { paths } from '../../../app/paths';
 import { SummaryCard } from './summary-card';
 
 export function SummaryCards() {
@@ -29,6 +30,7 @@ export function SummaryCards() {
         error={appointments.isError}
         value={upcoming.length}
         detail={next ? `Next: ${next.appointmentType} on ${formatDate(next.appointmentDate)}` : 'No upcoming appointments'}
+        link={{ href: paths.appointments, label: 'View appointments' }}
       />
       <SummaryCard
         title="Preventative Care"
@@ -46,6 +48,7 @@ export function SummaryCards() {
         error={records.isError}
         value={`${records.data?.length ?? 0} Files`}
         detail={newestRecord ? `Last updated ${formatDate(newestRecord.uploadDate)}` : 'No records uploaded yet'}
+        link={{ href: paths.records, label: 'View records' }}
       />
     </div>
   );

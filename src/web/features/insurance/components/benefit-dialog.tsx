@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { InsuranceBenefitFields, type InsuranceBenefit } from '../../../../shared/contracts/insurance';
 import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
+import { Form } from '../../../components/ui/form';
+import { TextFormField } from '../../../components/ui/text-form-field';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useSaveBenefit } from '../api';
@@ -71,20 +71,7 @@ function BenefitForm({ edit, save, onDone }: { edit: BenefitEdit; save: ReturnTy
     <Form {...form}>
       <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="space-y-4">
         {FIELDS.map(([name, label, placeholder]) => (
-          <FormField
-            key={name}
-            control={form.control}
-            name={name}
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{label}</FormLabel>
-                <FormControl>
-                  <Input {...field} value={field.value ?? ''} autoComplete="off" maxLength={200} placeholder={placeholder} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <TextFormField key={name} control={form.control} name={name} label={label} input={{ autoComplete: 'off', maxLength: 200, placeholder }} />
         ))}
         <DialogFormButtons saveLabel="Save Benefit" pending={save.isPending} onCancel={onDone} />
       </form>

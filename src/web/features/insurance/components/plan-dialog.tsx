@@ -9,7 +9,8 @@ import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { SelectFormField } from '../../../components/ui/select-form-field';
+import { TextFormField } from '../../../components/ui/text-form-field';
 import { toast } from '../../../components/ui/use-toast';
 import { fieldOfMessage, serverMessage } from '../../../lib/api-client';
 import { useSaveInsurancePlan } from '../api';
@@ -102,69 +103,15 @@ function PlanForm({ plan, save, onSaved, onCancel }: PlanFormProps) {
   return (
     <Form {...form}>
       <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <TextFormField
           control={form.control}
           name="provider"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Insurance Provider</FormLabel>
-              <FormControl>
-                <Input {...field} autoComplete="off" maxLength={200} placeholder="e.g. Blue Cross Blue Shield" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Insurance Provider"
+          input={{ autoComplete: 'off', maxLength: 200, placeholder: 'e.g. Blue Cross Blue Shield' }}
         />
-        <FormField
-          control={form.control}
-          name="memberId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Member ID</FormLabel>
-              <FormControl>
-                <Input {...field} autoComplete="off" maxLength={100} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="groupNumber"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Group Number (optional)</FormLabel>
-              <FormControl>
-                <Input {...field} value={field.value ?? ''} autoComplete="off" maxLength={100} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="planType"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Plan Type</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {PLAN_TYPES.map((type) => (
-                    <SelectItem key={type} value={type}>
-                      {type}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextFormField control={form.control} name="memberId" label="Member ID" input={{ autoComplete: 'off', maxLength: 100 }} />
+        <TextFormField control={form.control} name="groupNumber" label="Group Number (optional)" input={{ autoComplete: 'off', maxLength: 100 }} />
+        <SelectFormField control={form.control} name="planType" label="Plan Type" options={PLAN_TYPES} />
         <FormField
           control={form.control}
           name="effectiveDate"

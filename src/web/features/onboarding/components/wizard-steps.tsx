@@ -4,18 +4,18 @@ import { BirthDatePicker } from '../../../components/ui/birth-date-picker';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { Label } from '../../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
+import { TextFormField } from '../../../components/ui/text-form-field';
 import type { WizardInput } from '../wizard-form';
 import { CheckField } from './check-field';
-import { TextField } from './text-field';
 
 export function PersonalStep() {
   const { control } = useFormContext<WizardInput>();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField name="personalInfo.firstName" label="First Name" input={{ autoComplete: 'given-name', maxLength: 100 }} />
-      <TextField name="personalInfo.lastName" label="Last Name" input={{ autoComplete: 'family-name', maxLength: 100 }} />
-      <TextField name="personalInfo.email" label="Email" input={{ type: 'email', autoComplete: 'email', maxLength: 254 }} />
-      <TextField name="personalInfo.phoneNumber" label="Phone Number (optional)" input={{ type: 'tel', autoComplete: 'tel', maxLength: 40 }} />
+      <TextFormField control={control} name="personalInfo.firstName" label="First Name" input={{ autoComplete: 'given-name', maxLength: 100 }} />
+      <TextFormField control={control} name="personalInfo.lastName" label="Last Name" input={{ autoComplete: 'family-name', maxLength: 100 }} />
+      <TextFormField control={control} name="personalInfo.email" label="Email" input={{ type: 'email', autoComplete: 'email', maxLength: 254 }} />
+      <TextFormField control={control} name="personalInfo.phoneNumber" label="Phone Number (optional)" input={{ type: 'tel', autoComplete: 'tel', maxLength: 40 }} />
       <FormField
         control={control}
         name="personalInfo.dateOfBirth"
@@ -34,27 +34,31 @@ export function PersonalStep() {
 }
 
 export function MedicalStep() {
+  const { control } = useFormContext<WizardInput>();
   const hasConditions = useWatch<WizardInput, 'medicalInfo.hasExistingConditions'>({ name: 'medicalInfo.hasExistingConditions' });
   return (
     <div className="space-y-4">
       <CheckField name="medicalInfo.hasExistingConditions" label="I have existing medical conditions" />
-      {hasConditions && <TextField name="medicalInfo.existingConditions" label="Existing Conditions" multiline />}
-      <TextField name="medicalInfo.medications" label="Current Medications (optional)" multiline />
-      <TextField name="medicalInfo.allergies" label="Allergies (optional)" multiline />
+      {hasConditions && (
+        <TextFormField control={control} name="medicalInfo.existingConditions" label="Existing Conditions" multiline input={{ maxLength: 2000 }} />
+      )}
+      <TextFormField control={control} name="medicalInfo.medications" label="Current Medications (optional)" multiline input={{ maxLength: 2000 }} />
+      <TextFormField control={control} name="medicalInfo.allergies" label="Allergies (optional)" multiline input={{ maxLength: 2000 }} />
     </div>
   );
 }
 
 export function InsuranceStep() {
+  const { control } = useFormContext<WizardInput>();
   const hasInsurance = useWatch<WizardInput, 'insuranceInfo.hasInsurance'>({ name: 'insuranceInfo.hasInsurance' });
   return (
     <div className="space-y-4">
       <CheckField name="insuranceInfo.hasInsurance" label="I have health insurance" />
       {hasInsurance !== false && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="insuranceInfo.provider" label="Insurance Provider" input={{ maxLength: 200 }} />
-          <TextField name="insuranceInfo.policyNumber" label="Policy Number" input={{ maxLength: 100 }} />
-          <TextField name="insuranceInfo.groupNumber" label="Group Number (optional)" input={{ maxLength: 100 }} />
+          <TextFormField control={control} name="insuranceInfo.provider" label="Insurance Provider" input={{ maxLength: 200 }} />
+          <TextFormField control={control} name="insuranceInfo.policyNumber" label="Policy Number" input={{ maxLength: 100 }} />
+          <TextFormField control={control} name="insuranceInfo.groupNumber" label="Group Number (optional)" input={{ maxLength: 100 }} />
         </div>
       )}
     </div>

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { profileFields, type User } from '../../../../shared/contracts/users';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
-import { Textarea } from '../../../components/ui/textarea';
+import { Form } from '../../../components/ui/form';
+import { TextFormField } from '../../../components/ui/text-form-field';
 import { useUpdateProfile } from '../api';
 import { saveToasts } from './save-toasts';
 
@@ -61,20 +61,7 @@ export function MedicalHistoryCard({ user }: { user: User }) {
         <Form {...form}>
           <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="space-y-5">
             {FIELDS.map(([name, label, placeholder]) => (
-              <FormField
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{label}</FormLabel>
-                    <FormControl>
-                      <Textarea {...field} value={field.value ?? ''} rows={3} maxLength={2000} placeholder={placeholder} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TextFormField key={name} control={form.control} name={name} label={label} multiline input={{ maxLength: 2000, placeholder }} />
             ))}
             <SubmitButton pending={save.isPending}>{save.isPending ? 'Saving...' : 'Save Medical History'}</SubmitButton>
           </form>

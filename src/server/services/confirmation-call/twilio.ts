@@ -1,0 +1,69 @@
+import { format, parseISO } from 'date-fns';
+import type { CountryCode } from 'libphonenumber-js';
+import { formatTime } from '../../../shared/rules/formats';
+import { callIdIn, requestCallService } from './call-service';
+import type { ConfirmationCall, ConfirmationCaller } from './types';
+
+export interface TwilioSettings {
+  /** https://api.twilio.com, or a local server in tests. */
+  baseUrl: string;
+  accountSid: string;
+  apiKey: string;
+  from: string;
+  country: CountryCode;
+  timeoutMs: number;
+}
+
+/** Twilio's Calls API: the call reads the appointment to whoever answers, from TwiML sent with the request. */
+export function twilioCaller({ baseUrl, accountSid, apiKey, from, country, timeoutMs }: TwilioSettings): ConfirmationCaller {
+  const callsUrl = `${baseUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Calls.json`;
+  const authorization = `Basic ${Buffer.from(`${accountSid}:${apiKey}`).toString('base64')}`;
+  return {
+    service: 'twilio',
+    country,
+    async place(call: ConfirmationCall) {
+      const answer = await requestCallService(
+        callsUrl,
+        {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          body: new URLSearchParams({ To: call.to, From: from, Twiml: confirmationTwiml(call) }),
+        },
+        timeoutMs,
+      );
+      // Twilio answers 201 with the call resource; its `sid` (CA…) is the call's id.
+      return { callId: callIdIn(answer, 'sid') };
+    },
+  };
+}
+
+const PREFERENCE_WORDS: Record<string, string> = {
+  morning: 'in the morning',
+  afternoon: 'in the afternoon',
+  evening: 'in the evening',
+  any: 'at any time of day',
+};
+
+/** '2030-05-01' → 'Wednesday, May 1, 2030': a calendar date, read as written (no time zone moves it). */
+export function spokenDate(date: string): string {
+  return format(parseISO(date), 'EEEE, MMMM d, yyyy');
+}
+
+/** '14:30' → 'at 2:30 PM'; a preference → 'in the morning', 'at any time of day'. */
+export function spokenTime(time: string): string {
+  return PREFERENCE_WORDS[time] ?? `at ${formatTime(time)}`;
+}
+
+/** What the call says: the patient's name, the appointment's type, day and time; nothing else about their health. */
+export function confirmationTwiml({ appointment }: ConfirmationCall): string {
+  const { type, date, time, patientName } = appointment;
+  const words = `Hello. This is an automated call to confirm an appointment for ${patientName}: ${type}, on ${spokenDate(date)}, ${spokenTime(time)}. Thank you, goodbye.`;
+  return `<Response><Say>${escapeXml(words)}</Say></Response>`;
+}
+
+const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** A name such as 'Smith & Jones <Dental>' stays text: TwiML is XML. */
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => XML_ENTITIES[character]!);
+}

@@ -1,0 +1,41 @@
+import type { CountryCode } from 'libphonenumber-js';
+
+/** What a confirmation call says: the appointment and who it is for, nothing else about the patient's health. */
+export interface ConfirmationCall {
+  /** The provider's phone in E.164 ('+12125550123'). */
+  to: string;
+  appointment: {
+    id: number;
+    type: string;
+    /** 'yyyy-MM-dd' */
+    date: string;
+    /** 24-hour 'HH:mm', or a preference: morning, afternoon, evening, any. */
+    time: string;
+    providerName: string;
+    patientName: string;
+  };
+}
+
+/** A voice-call service behind a small adapter (twilio.ts, webhook.ts), chosen by the environment in index.ts. */
+export interface ConfirmationCaller {
+  /** Which service, for the log. */
+  readonly service: 'twilio' | 'webhook';
+  /** A provider's phone written without a country code is read as a number of this country. */
+  readonly country: CountryCode;
+  /** Places the call and answers the service's id for it; throws a ConfirmationCallError when it cannot. */
+  place(call: ConfirmationCall): Promise<{ callId: string }>;
+}
+
+/**
+ * A call that was not placed. `reason` is shown to the patient ('The call service answered 500'); `details` go to
+ * the log only (a status, the service's own error code), never the key.
+ */
+export class ConfirmationCallError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(reason);
+    this.name = 'ConfirmationCallError';
+  }
+}

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import { recommendedCare } from '../../shared/rules/recommendations';
+import { todayIn } from '../../shared/rules/patient';
+import type { Database } from '../db/client';
+import type { JsonList } from '../db/json-list';
+import { users } from '../db/schema/index';
+import type { Patient } from '../http/current-patient';
+import { listAppointments } from './appointments';
+import { foundOr404 } from './owned';
+import { listCareItems } from './preventative-care';
+
+/** The rows of a list response, which PostgreSQL wrote as JSON text (db/json-list.ts). */
+function rowsOf<Row>(list: JsonList<Row> | readonly Row[]): readonly Row[] {
+  return typeof list === 'string' ? (JSON.parse(list) as Row[]) : list;
+}
+
+/**
+ * Recommended Care for the patient: the guidelines chosen by their age and sex at birth, each with its status from
+ * their own care items and appointments, as the two lists answer them, on the patient's own day.
+ */
+export async function listRecommendations(db: Database, patient: Patient) {
+  const user = foundOr404(
+    await db
+      .select({
+        dateOfBirth: users.dateOfBirth,
+        sexAtBirth: users.sexAtBirth,
+        conditions: users.existingConditions,
+        timeZone: users.timeZone,
+      })
+      .from(users)
+      .where(eq(users.id, patient.id)),
+    'User',
+  );
+  const careItems = rowsOf(await listCareItems(db, patient));
+  const appointments = rowsOf(await listAppointments(db, patient));
+  // The time zone is read with the rest of the row rather than once more by patientToday, which reads it alike.
+  return recommendedCare(user, careItems, appointments, todayIn(user.timeZone));
+}
