@@ -59,6 +59,40 @@ export type ConfirmationCallConfig =
   | (ConfirmationCallBase & { provider: 'webhook'; url: string; from: string | null })
   | (ConfirmationCallBase & { provider: 'twilio'; baseUrl: string; accountSid: string; from: string });
 
+/** The n8n webhooks of issue 13, as services/n8n needs them; off (null) while unset. */
+export interface N8nConfig {
+  /** The Chat Trigger's URL (the n8n tab), or null: the built-in assistant answers. */
+  chatUrl: string | null;
+  /** The workflow page's webhook, or null: the built-in assistant answers. */
+  workflowUrl: string | null;
+  /** Sent with every request to n8n, e.g. ['Authorization', 'Bearer …'] for a webhook with header auth. */
+  authHeader: readonly [name: string, value: string] | null;
+  /** How long n8n may take to answer, and to send the next piece of a streamed answer. */
+  timeoutMs: number;
+  /** The field names the Chat Trigger's workflow reads (the widget's chatInputKey and chatSessionKey). */
+  inputKey: string;
+  sessionKey: string;
+}
+
+/** An OpenAI-compatible chat completions API (a local Ollama, say); null while ASSISTANT_LLM_BASE_URL is unset. */
+export interface LanguageModelConfig {
+  /** Up to, not including, /chat/completions: 'http://127.0.0.1:11434/v1'. */
+  baseUrl: string;
+  model: string;
+  apiKey: string | null;
+  timeoutMs: number;
+}
+
+/** 'Authorization: Bearer abc' → ['Authorization', 'Bearer abc']. */
+const headerLine = z.string().transform((value, context) => {
+  const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):\s*(\S.*)$/.exec(value.trim());
+  if (match?.[1] && match[2]) return [match[1], match[2].trim()] as const;
+  context.addIssue({ code: 'custom', message: "must be a header line such as 'Authorization: Bearer <token>'" });
+  return z.NEVER;
+});
+
+const fieldName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be a field name: letters, digits and underscores');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -84,13 +118,34 @@ const EnvSchema = z.object({
   CONFIRMATION_CALL_TWILIO_URL: keyBearingUrl.default('https://api.twilio.com'),
   CONFIRMATION_CALL_COUNTRY: countryCode.default('US'),
   CONFIRMATION_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The assistant chats (issue 13): n8n's Chat Trigger and a workflow webhook, each off while unset. */
+  N8N_CHAT_WEBHOOK_URL: httpUrl.optional(),
+  N8N_WORKFLOW_WEBHOOK_URL: httpUrl.optional(),
+  N8N_CHAT_AUTH_HEADER: headerLine.optional(),
+  N8N_CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  N8N_CHAT_INPUT_KEY: fieldName.default('chatInput'),
+  N8N_CHAT_SESSION_KEY: fieldName.default('sessionId'),
+  /** A language model for the built-in assistant and 'Get AI Analysis': off while the URL is unset. */
+  ASSISTANT_LLM_BASE_URL: httpUrl.optional(),
+  ASSISTANT_LLM_MODEL: z.string().min(1).optional(),
+  ASSISTANT_LLM_API_KEY: z.string().optional(),
+  ASSISTANT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** Messages a patient may send a minute, over all chats (a runaway script, a stuck key). */
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(20),
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
-type ConfirmationCallVariables = Extract<keyof ParsedEnv, `CONFIRMATION_CALL_${string}`>;
+type GatheredVariables = Extract<keyof ParsedEnv, `CONFIRMATION_CALL_${string}` | `N8N_${string}` | `ASSISTANT_LLM_${string}`>;
 
-/** The parsed variables, the confirmation call's gathered into one value (null when off) so its key travels as one. */
-export type Env = Omit<ParsedEnv, ConfirmationCallVariables> & { confirmationCall: ConfirmationCallConfig | null };
+/**
+ * The parsed variables, each outside service's gathered into one value (null when off) so that its key travels as
+ * one and no code reads half of a configuration.
+ */
+export type Env = Omit<ParsedEnv, GatheredVariables> & {
+  confirmationCall: ConfirmationCallConfig | null;
+  n8n: N8nConfig | null;
+  languageModel: LanguageModelConfig | null;
+};
 
 /** What each call service cannot do without. */
 const REQUIRED_FOR = {
@@ -98,7 +153,46 @@ const REQUIRED_FOR = {
   twilio: ['CONFIRMATION_CALL_ACCOUNT_SID', 'CONFIRMATION_CALL_API_KEY', 'CONFIRMATION_CALL_FROM'],
 } as const;
 
-const EnvWithConfirmationCall = EnvSchema.transform((parsed, context): Env => {
+const isLoopbackOrHttps = (url: string) => keyBearingUrl.safeParse(url).success;
+
+const EnvWithServices = EnvSchema.transform((parsed, context): Env => {
+  const {
+    N8N_CHAT_WEBHOOK_URL: chatUrl,
+    N8N_WORKFLOW_WEBHOOK_URL: workflowUrl,
+    N8N_CHAT_AUTH_HEADER: authHeader,
+    N8N_CHAT_TIMEOUT_MS: n8nTimeoutMs,
+    N8N_CHAT_INPUT_KEY: inputKey,
+    N8N_CHAT_SESSION_KEY: sessionKey,
+    ASSISTANT_LLM_BASE_URL: llmUrl,
+    ASSISTANT_LLM_MODEL: llmModel,
+    ASSISTANT_LLM_API_KEY: llmKey,
+    ASSISTANT_LLM_TIMEOUT_MS: llmTimeoutMs,
+    ...rest
+  } = parsed;
+  const n8n: N8nConfig | null =
+    chatUrl || workflowUrl
+      ? { chatUrl: chatUrl ?? null, workflowUrl: workflowUrl ?? null, authHeader: authHeader ?? null, timeoutMs: n8nTimeoutMs, inputKey, sessionKey }
+      : null;
+  // A credential goes over https, or plain http only to this machine.
+  if (authHeader) {
+    for (const [name, url] of [['N8N_CHAT_WEBHOOK_URL', chatUrl], ['N8N_WORKFLOW_WEBHOOK_URL', workflowUrl]] as const) {
+      if (url && !isLoopbackOrHttps(url)) {
+        context.addIssue({ code: 'custom', path: [name], message: 'must be an https:// URL when N8N_CHAT_AUTH_HEADER is set (plain http only to localhost, 127.0.0.1 or [::1])' });
+      }
+    }
+  }
+  if (llmKey && llmUrl && !isLoopbackOrHttps(llmUrl)) {
+    context.addIssue({ code: 'custom', path: ['ASSISTANT_LLM_BASE_URL'], message: 'must be an https:// URL when ASSISTANT_LLM_API_KEY is set (plain http only to localhost, 127.0.0.1 or [::1])' });
+  }
+  if (llmUrl && !llmModel) context.addIssue({ code: 'custom', path: ['ASSISTANT_LLM_MODEL'], message: 'is required when ASSISTANT_LLM_BASE_URL is set' });
+  const languageModel: LanguageModelConfig | null =
+    llmUrl && llmModel ? { baseUrl: llmUrl.replace(/\/+$/, ''), model: llmModel, apiKey: llmKey ?? null, timeoutMs: llmTimeoutMs } : null;
+  return { ...withConfirmationCall(rest, context), n8n, languageModel };
+});
+
+type WithoutServices = Omit<ParsedEnv, Extract<keyof ParsedEnv, `N8N_${string}` | `ASSISTANT_LLM_${string}`>>;
+
+function withConfirmationCall(parsed: WithoutServices, context: z.RefinementCtx): Omit<Env, 'n8n' | 'languageModel'> {
   const {
     CONFIRMATION_CALL_PROVIDER: provider,
     CONFIRMATION_CALL_API_KEY: apiKey,
@@ -121,13 +215,13 @@ const EnvWithConfirmationCall = EnvSchema.transform((parsed, context): Env => {
   if (provider === 'twilio' && accountSid !== undefined && apiKey !== undefined && from !== undefined) {
     return { ...env, confirmationCall: { ...base, provider, baseUrl: twilioUrl.replace(/\/+$/, ''), accountSid, apiKey, from } };
   }
-  return z.NEVER;
-});
+  return { ...env, confirmationCall: null };
+}
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty variable (FOO= in a .env file) means "not set", so the default applies.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const parsed = EnvWithConfirmationCall.safeParse(present);
+  const parsed = EnvWithServices.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${problems.join('\n')}`);

@@ -7,3 +7,4 @@ export * from './preventative-care';
 export * from './appointments';
 export * from './activities';
 export * from './installation';
+export * from './chat';
