@@ -1,0 +1,10 @@
+import type { ChatRole } from '../../../shared/contracts/chat';
+
+/** One bubble of any of the app's chats (part 2 §3's product chat message and the widget's message, as one shape). */
+export interface ChatMessage {
+  id: string;
+  role: ChatRole;
+  text: string;
+  /** The names of the files the patient attached to it. */
+  files?: readonly string[];
+}
