@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle } from './db/client';
 import { loopbackHosts } from './http/allowed-hosts';
@@ -13,6 +14,7 @@ import { API_ONLY_PAGE, registerWebApp } from './http/web-app';
 import { activitiesRoutes } from './routes/activities';
 import { appointmentCalendarRoutes } from './routes/appointment-calendar';
 import { appointmentsRoutes } from './routes/appointments';
+import { chatRoutes } from './routes/chat';
 import { healthRoutes } from './routes/health';
 import { insuranceRoutes } from './routes/insurance';
 import { medicalRecordsRoutes } from './routes/medical-records';
@@ -22,6 +24,7 @@ import { providersRoutes } from './routes/providers';
 import { recommendationsRoutes } from './routes/recommendations';
 import { setupRoutes } from './routes/setup';
 import { usersRoutes } from './routes/users';
+import { CHATS_OFF, type ChatDependencies } from './services/chat/chat-dependencies';
 import type { ConfirmationCaller } from './services/confirmation-call/types';
 
 export interface AppDependencies {
@@ -39,6 +42,11 @@ export interface AppDependencies {
    * caller pointing at a local server. Without it, no call is made.
    */
   confirmationCaller?: ConfirmationCaller;
+  /**
+   * What answers the chats (n8n, a language model) and their per-minute limit: main.ts passes them from the
+   * environment, tests point them at local stand-ins. Without it, the built-in assistant answers with its rules.
+   */
+  chat?: Partial<ChatDependencies>;
 }
 
 /** Everything but the socket: tests build the same app and talk to it through inject(). */
@@ -48,6 +56,7 @@ export async function buildApp({
   webRoot = null,
   allowedHosts = loopbackHosts(80),
   confirmationCaller,
+  chat,
 }: AppDependencies) {
   const app = Fastify({
     logger,
@@ -99,6 +108,11 @@ export async function buildApp({
       await api.register(appointmentsRoutes, { db, confirmationCaller });
       await api.register(appointmentCalendarRoutes, { db });
       await api.register(providersRoutes, { db });
+      // Multipart is parsed only here (the chat's attachments); everywhere else it stays a 415, not JSON.
+      await api.register(async (chatScope) => {
+        await chatScope.register(multipart);
+        await chatScope.register(chatRoutes, { db, chat: { ...CHATS_OFF, ...chat } });
+      });
     },
     { prefix: '/api' },
   );

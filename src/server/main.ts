@@ -7,6 +7,7 @@ import { seedIfEmpty } from './db/seed';
 import { loadEnv } from './env';
 import { allowedHostsFor } from './http/allowed-hosts';
 import { confirmationCallerFor } from './services/confirmation-call/index';
+import { languageModelFor } from './services/language-model/index';
 
 const env = loadEnv();
 const database = await openConfiguredDatabase(env).catch(exitIfDataDirInUse);
@@ -19,7 +20,13 @@ const app = await buildApp({
   webRoot,
   allowedHosts: allowedHostsFor(env),
   confirmationCaller: confirmationCallerFor(env.confirmationCall),
+  chat: { n8n: env.n8n, languageModel: languageModelFor(env.languageModel), messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE },
 });
+// Which outside services the chats use, never their addresses or keys.
+app.log.info(
+  `chats: the n8n tab is answered by ${env.n8n?.chatUrl ? 'n8n' : 'the built-in assistant'}, the workflow page by ${env.n8n?.workflowUrl ? 'n8n' : 'the built-in assistant'}` +
+    (env.languageModel ? ', with a language model' : ''),
+);
 if (env.confirmationCall) app.log.info(`confirmation calls to providers go through ${env.confirmationCall.provider}`);
 if (!webRoot) app.log.warn('dist/web is missing: serving the API only (npm start builds the web app)');
 app.log.info({ database: database.kind, location: database.location }, `database: ${database.kind} at ${database.location}`);

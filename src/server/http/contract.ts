@@ -31,8 +31,11 @@ const ERROR_MEANINGS: Record<number, string> = {
   413: 'The body is too large',
   415: 'The body is not JSON, or the document is not a PDF, JPEG or PNG',
   421: 'The Host is not one this server answers to (ALLOWED_HOSTS)',
+  429: 'Too many requests in a short time: wait a moment and try again',
   500: 'A fault on the server: the message names only the request id, which the log has with the details',
+  502: 'An outside service (n8n, a language model) failed or gave an answer that cannot be used',
   503: 'The database is not answering',
+  504: 'An outside service (n8n, a language model) did not answer in time',
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -10,6 +10,8 @@ import { HttpError } from './errors';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
+      // An outside service failed (n8n, a language model): not our fault, but someone running the app wants to know.
+      if (error.statusCode >= 500) request.log.warn({ err: error }, 'an outside service failed');
       return reply.status(error.statusCode).send({ message: error.message });
     }
     const fastifyError = error as FastifyError;

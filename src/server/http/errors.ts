@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /** An error whose message is safe to show the client, with the HTTP status it maps to. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 404 | 409 | 413 | 415,
+    readonly statusCode: 400 | 404 | 409 | 413 | 415 | 429 | 502 | 504,
     message: string,
   ) {
     super(message);
@@ -16,6 +16,10 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
+/** An outside service (n8n, a language model) failed or answered nonsense: the message says which, never how to reach it. */
+export const badGateway = (message: string) => new HttpError(502, message);
+export const gatewayTimeout = (message: string) => new HttpError(504, message);
 
 /** 'deductible: Deductible cannot be negative' — the first problem, naming its field. */
 export function describeZodError(error: z.ZodError): string {

@@ -81,6 +81,12 @@ const SUCCESS_STATUS: Record<string, number> = { 'POST /api/onboarding': 200 };
 /** POSTs without a body: they act on the installation or on the patient as a whole, so no body can name another user. */
 const WITHOUT_BODY = ['POST /api/setup/leave-demo', 'POST /api/setup/skip-onboarding'];
 
+/**
+ * POSTs whose body names no user and no row: the chats act for the patient as a whole (a session id is the browser's
+ * own name for a conversation, looked up among the patient's conversations only).
+ */
+const NAMING_NOTHING = ['POST /api/chat/analysis', 'POST /api/chat/n8n', 'POST /api/chat/workflow'];
+
 /** Bodies that name no user: the new row is the patient's through the row this field names. */
 const OWNED_THROUGH: Record<string, string> = { 'POST /api/insurance/benefits': 'insuranceId' };
 
@@ -118,7 +124,8 @@ describe('every route of the OpenAPI document whose body names ids', () => {
     const posts = await operations((operation) => operation.method === 'POST');
     const withoutBody = posts.filter((operation) => operation.operation.requestBody === undefined);
     expect(withoutBody.map(key).sort(), 'POSTs that take no body').toEqual(WITHOUT_BODY);
-    const withBodies = posts.filter((operation) => operation.operation.requestBody !== undefined);
+    expect(posts.map(key).filter((route) => route.startsWith('POST /api/chat/')).sort(), 'POSTs that name nothing').toEqual(NAMING_NOTHING);
+    const withBodies = posts.filter((operation) => operation.operation.requestBody !== undefined && !NAMING_NOTHING.includes(key(operation)));
     expect(withBodies.length).toBeGreaterThanOrEqual(4);
     for (const operation of withBodies) {
       const makeBody = CREATE_BODIES[key(operation)];

@@ -1,0 +1,78 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ChatStreamChunk } from '../../shared/contracts/chat';
+import { replyText, type ReplySource } from '../services/chat/reply-source';
+import { badGateway, HttpError } from './errors';
+
+/** The widget asks for n8n's streamed answer with `Accept: text/plain`; newline-delimited JSON is asked for by name. */
+export function wantsStream(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return /\btext\/plain\b|\bapplication\/x-ndjson\b/i.test(accept);
+}
+
+/**
+ * Answers a chat message from a reply source, the way the browser asked: n8n's newline-delimited chunks as they come,
+ * or, once the reply is complete, `{ output }`. Until the first chunk nothing is sent, so a source that fails early
+ * (n8n down, a model timing out) is a plain 502/504 `{ message }`; one that fails later ends the stream with an
+ * `error` chunk, as n8n's own stream does. `keep` stores the finished exchange; a reply that failed keeps nothing.
+ */
+export async function sendChatReply(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  source: ReplySource,
+  keep: (text: string) => Promise<void>,
+): Promise<FastifyReply> {
+  const chunks = source[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  const received: ChatStreamChunk[] = first.done ? [] : [first.value];
+
+  if (!wantsStream(request)) {
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) received.push(next.value);
+    const failure = received.find((chunk) => chunk.type === 'error');
+    if (failure) throw badGateway(failure.content || 'The assistant could not answer');
+    const text = replyText(received);
+    await keep(text);
+    return reply.send({ output: text });
+  }
+
+  async function* lines(): AsyncGenerator<string> {
+    let failed = false;
+    try {
+      for (const chunk of received) yield `${JSON.stringify(chunk)}\n`;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+        received.push(next.value);
+        failed ||= next.value.type === 'error';
+        yield `${JSON.stringify(next.value)}\n`;
+      }
+    } catch (error) {
+      failed = true;
+      const message = error instanceof HttpError ? error.message : 'The assistant could not answer';
+      if (!(error instanceof HttpError)) request.log.error({ err: error }, 'chat reply failed mid-stream');
+      const last = received.at(-1)?.metadata;
+      const metadata = { nodeId: last?.nodeId ?? 'healthassist', nodeName: last?.nodeName ?? 'HealthAssist', itemIndex: 0, runIndex: last?.runIndex ?? 0, timestamp: Date.now() };
+      yield `${JSON.stringify({ type: 'error', content: message, metadata } satisfies ChatStreamChunk)}\n`;
+    }
+    if (failed) return;
+    try {
+      await keep(replyText(received));
+    } catch (error) {
+      // The patient has the reply on screen already; only the stored copy is missing.
+      request.log.error({ err: error }, 'chat exchange could not be stored');
+    }
+  }
+
+  return reply
+    .header('Content-Type', 'application/json; charset=utf-8')
+    // A proxy (nginx) would otherwise hold the pieces back until the end.
+    .header('X-Accel-Buffering', 'no')
+    .send(Readable.from(lines(), { objectMode: false }));
+}
+
+/** Aborted when the browser goes away before the reply is complete, so that n8n or the model is not waited for. */
+export function abortWhenGone(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}

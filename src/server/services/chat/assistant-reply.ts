@@ -1,0 +1,48 @@
+import type { Database } from '../../db/client';
+import type { Patient } from '../../http/current-patient';
+import { HttpError } from '../../http/errors';
+import { builtInReply } from '../assistant/built-in-assistant';
+import { emergencyReply } from '../assistant/intents';
+import { loadPatientFacts } from '../assistant/patient-facts';
+import { assistantSystemPrompt } from '../assistant/system-prompt';
+import { LanguageModelError, type LanguageModel, type ModelMessage } from '../language-model/types';
+import type { StoredMessage } from './conversations';
+import { piecewiseReply, wholeReply, type ReplySource } from './reply-source';
+
+/** How many earlier turns of the conversation a language model is given: enough for follow-ups, bounded. */
+const CONTEXT_TURNS = 20;
+
+export interface AssistantQuestion {
+  question: string;
+  /** The conversation so far, oldest first (none for 'Get AI Analysis'). */
+  history?: readonly StoredMessage[];
+  signal?: AbortSignal;
+}
+
+/**
+ * The app's own assistant. An emergency is answered first, by the rule, whatever else is configured. Then a
+ * language model when one is configured, given the patient's facts and the safety rules; otherwise the rules answer
+ * from the patient's data. Nothing leaves the machine unless a model is configured.
+ */
+export async function assistantReply(db: Database, patient: Patient, model: LanguageModel | undefined, ask: AssistantQuestion): Promise<ReplySource> {
+  const emergency = emergencyReply(ask.question);
+  if (emergency) return wholeReply(emergency);
+  if (!model) return wholeReply(await builtInReply(db, patient, ask.question));
+  const facts = await loadPatientFacts(db, patient);
+  const messages: ModelMessage[] = [
+    { role: 'system', content: assistantSystemPrompt(facts) },
+    ...(ask.history ?? []).slice(-CONTEXT_TURNS),
+    { role: 'user', content: ask.question },
+  ];
+  return piecewiseReply(asApiErrors(model.streamReply(messages, ask.signal)));
+}
+
+/** A model's failure as the API's own 502/504, its reason shown and its details logged by the caller. */
+async function* asApiErrors(pieces: AsyncIterable<string>): AsyncGenerator<string> {
+  try {
+    yield* pieces;
+  } catch (error) {
+    if (error instanceof LanguageModelError) throw new HttpError(error.status, error.reason);
+    throw error;
+  }
+}

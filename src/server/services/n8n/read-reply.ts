@@ -1,0 +1,93 @@
+import { CHAT_STREAM_CHUNK_TYPES, type ChatStreamChunk } from '../../../shared/contracts/chat';
+import { badGateway } from '../../http/errors';
+import { wholeReply, type ReplyNode, type ReplySource } from '../chat/reply-source';
+import { readWithIdleTimeout } from './webhook';
+
+const N8N_NODE: ReplyNode = { nodeId: 'n8n', nodeName: 'n8n' };
+
+/**
+ * n8n's answer to a message, whichever way its Chat Trigger answers: newline-delimited `begin`/`item`/`end` chunks
+ * when it streams, else one JSON object (`output`, or `text`, as the widget reads it). The first complete line
+ * tells which; nothing else about the response (its Content-Type is application/json both ways) can.
+ */
+export async function* readN8nReply(body: ReadableStream<Uint8Array> | null, idleMs: number): ReplySource {
+  if (!body) throw badGateway('n8n answered with nothing');
+  let buffered = '';
+  let streaming: boolean | undefined;
+  for await (const text of readWithIdleTimeout(body, idleMs)) {
+    buffered += text;
+    if (streaming === false) continue;
+    let newline: number;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      if (!line) continue;
+      const chunk = streamChunk(line);
+      if (streaming === undefined) streaming = chunk !== null;
+      if (!streaming) {
+        // A JSON answer written over several lines: put the line back and read the rest whole.
+        buffered = `${line}\n${buffered}`;
+        break;
+      }
+      if (chunk) yield chunk;
+    }
+  }
+  const rest = buffered.trim();
+  if (streaming) {
+    const chunk = rest ? streamChunk(rest) : null;
+    if (chunk) yield chunk;
+    return;
+  }
+  if (!rest) throw badGateway('n8n answered with nothing');
+  const single = streamChunk(rest);
+  if (single) {
+    yield single;
+    return;
+  }
+  yield* wholeReply(messageText(rest), N8N_NODE);
+}
+
+/** A line of n8n's stream, or null when the line is not one (it is the start of a JSON answer). */
+function streamChunk(line: string): ChatStreamChunk | null {
+  const value = parseJson(line);
+  if (!isObject(value) || !CHAT_STREAM_CHUNK_TYPES.includes(value.type as ChatStreamChunk['type'])) return null;
+  const metadata = isObject(value.metadata) ? value.metadata : {};
+  return {
+    type: value.type as ChatStreamChunk['type'],
+    ...(typeof value.content === 'string' ? { content: value.content } : {}),
+    metadata: {
+      nodeId: typeof metadata.nodeId === 'string' ? metadata.nodeId : N8N_NODE.nodeId,
+      nodeName: typeof metadata.nodeName === 'string' ? metadata.nodeName : N8N_NODE.nodeName,
+      itemIndex: typeof metadata.itemIndex === 'number' ? metadata.itemIndex : 0,
+      runIndex: typeof metadata.runIndex === 'number' ? metadata.runIndex : 0,
+      timestamp: typeof metadata.timestamp === 'number' ? metadata.timestamp : Date.now(),
+    },
+  };
+}
+
+/** What the widget would show of a whole answer: `output`, else `text`, else the JSON itself, pretty-printed. */
+export function messageText(body: string): string {
+  const value = parseJson(body);
+  if (value === undefined) return body;
+  if (isObject(value)) {
+    // The Chat Trigger in "Using Respond to Webhook"-less WebSocket mode: nothing will ever come back here.
+    if (value.executionStarted === true && Object.keys(value).length <= 2) {
+      throw badGateway('n8n started the workflow but answers through a WebSocket: set the Chat Trigger to answer when the last node finishes, or to stream');
+    }
+    if (typeof value.output === 'string') return value.output;
+    if (typeof value.text === 'string') return value.text;
+  }
+  return JSON.stringify(value, null, 2);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
