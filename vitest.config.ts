@@ -15,6 +15,7 @@ const serverTestsWithoutDatabase = [
   'src/server/services/confirmation-call/e164.test.ts',
   'src/server/services/confirmation-call/twilio.test.ts',
   'src/server/services/confirmation-call/webhook.test.ts',
+  'src/server/services/language-model/openai-compatible.test.ts',
 ];
 const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 

@@ -47,7 +47,8 @@ export async function sendChatReply(
     } catch (error) {
       failed = true;
       const message = error instanceof HttpError ? error.message : 'The assistant could not answer';
-      if (!(error instanceof HttpError)) request.log.error({ err: error }, 'chat reply failed mid-stream');
+      // The patient leaving (the browser closed the request) is no one's fault.
+      if (!(error instanceof HttpError) && !reply.raw.destroyed) request.log.error({ err: error }, 'chat reply failed mid-stream');
       const last = received.at(-1)?.metadata;
       const metadata = { nodeId: last?.nodeId ?? 'healthassist', nodeName: last?.nodeName ?? 'HealthAssist', itemIndex: 0, runIndex: last?.runIndex ?? 0, timestamp: Date.now() };
       yield `${JSON.stringify({ type: 'error', content: message, metadata } satisfies ChatStreamChunk)}\n`;
