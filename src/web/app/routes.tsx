@@ -16,6 +16,8 @@ const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const PreventativePage = lazy(() => import('../features/preventative/preventative-page'));
 const AppointmentsPage = lazy(() => import('../features/appointments/appointments-page'));
 const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page'));
+const ChatPage = lazy(() => import('../features/chat/chat-page'));
+const WorkflowChatPage = lazy(() => import('../features/workflow-chat/workflow-chat-page'));
 
 export function AppRoutes() {
   const [location] = useLocation();
@@ -43,6 +45,8 @@ export function AppRoutes() {
             <Route path={paths.insurance} component={InsurancePage} />
             <Route path={paths.preventative} component={PreventativePage} />
             <Route path={paths.appointments} component={AppointmentsPage} />
+            <Route path={paths.chat} component={ChatPage} />
+            <Route path={paths.workflowChat} component={WorkflowChatPage} />
             <Route path={paths.profile} component={ProfilePage} />
             <Route component={NotFound} />
           </Switch>

@@ -1,4 +1,4 @@
 /** Fills the array with random bytes; the browser's crypto in the app, a fixed sequence in tests. */
-export type RandomBytes = (bytes: Uint8Array) => Uint8Array;
+export type RandomBytes = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array;
 
 export const cryptoRandomBytes: RandomBytes = (bytes) => crypto.getRandomValues(bytes);

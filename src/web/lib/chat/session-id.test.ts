@@ -19,7 +19,7 @@ describe('the stored session', () => {
   });
 
   it('starts and stores a new one when there is none, or the stored one is not a valid id', () => {
-    for (const entries of [{}, { [N8N_SESSION_STORAGE_KEY]: '' }, { [N8N_SESSION_STORAGE_KEY]: '<script>' }]) {
+    for (const entries of [{} as Record<string, string>, { [N8N_SESSION_STORAGE_KEY]: '' }, { [N8N_SESSION_STORAGE_KEY]: '<script>' }]) {
       const storage = memoryStorage(entries);
       const id = currentSessionId(storage);
       expect(id).toMatch(UUID_V4);

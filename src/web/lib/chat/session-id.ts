@@ -1,4 +1,5 @@
 import { ChatSessionId } from '../../../shared/contracts/chat';
+import type { KeyValueStorage } from './browser-storage';
 import { cryptoRandomBytes, type RandomBytes } from './random-source';
 
 /** Where n8n's chat widget keeps its session (part 2 §3: `{chat name}/sessionId`), so a reload goes on with it. */
@@ -16,8 +17,6 @@ export function newSessionId(random: RandomBytes = cryptoRandomBytes): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** The stored session when it is one the server accepts; null otherwise (none yet, storage blocked, tampered). */
 export function storedSessionId(storage: KeyValueStorage): string | null {

@@ -33,7 +33,7 @@ describe('workflowChatId', () => {
   });
 
   it('stores a new id when there is none or the stored one is not valid', () => {
-    for (const entries of [{}, { [WORKFLOW_CHAT_ID_STORAGE_KEY]: 'health_x' }]) {
+    for (const entries of [{} as Record<string, string>, { [WORKFLOW_CHAT_ID_STORAGE_KEY]: 'health_x' }]) {
       const storage = memoryStorage(entries);
       const id = workflowChatId(storage);
       expect(isWorkflowChatId(id)).toBe(true);

@@ -1,4 +1,5 @@
 import { WorkflowChatId } from '../../../shared/contracts/chat';
+import type { KeyValueStorage } from './browser-storage';
 import { cryptoRandomBytes, type RandomBytes } from './random-source';
 
 /** Where the workflow page keeps its chat id (part 2 §3): one conversation per browser tab. */
@@ -20,8 +21,6 @@ export function newWorkflowChatId(random: RandomBytes = cryptoRandomBytes): stri
 }
 
 export const isWorkflowChatId = (value: unknown): value is string => WorkflowChatId.safeParse(value).success;
-
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** The tab's chat id: the stored one when it is valid, else a new one, stored (storage blocked: for this page only). */
 export function workflowChatId(storage: KeyValueStorage, random?: RandomBytes): string {
