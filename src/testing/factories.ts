@@ -5,6 +5,8 @@ import { samplePdf } from '../server/db/sample-documents';
 import {
   activities,
   appointments,
+  chatMessages,
+  chatSessions,
   insuranceBenefits,
   insurancePlans,
   medicalRecordFiles,
@@ -128,4 +130,22 @@ export async function createActivity(db: Database, userId: number, overrides: Pa
 /** 'data:{type};base64,…' as the browser's FileReader makes it. */
 export function dataUrl(bytes: Buffer, type: string): string {
   return `data:${type};base64,${bytes.toString('base64')}`;
+}
+
+/** A conversation of one chat with one message in it. */
+export async function createChatMessage(
+  db: Database,
+  userId: number,
+  overrides: Partial<typeof chatMessages.$inferInsert> = {},
+  session: Partial<typeof chatSessions.$inferInsert> = {},
+) {
+  const [created] = await db
+    .insert(chatSessions)
+    .values({ userId, channel: 'assistant', sessionKey: `session-${Math.random().toString(36).slice(2)}`, ...session })
+    .returning();
+  const [message] = await db
+    .insert(chatMessages)
+    .values({ sessionId: created!.id, userId, role: 'user', content: 'When is my next appointment?', ...overrides })
+    .returning();
+  return message!;
 }

@@ -9,6 +9,7 @@ import {
   createAppointment,
   createBenefit,
   createCareItem,
+  createChatMessage,
   createInsurancePlan,
   createMedicalRecord,
   createProvider,
@@ -108,6 +109,9 @@ describe('CHECK constraints (23514)', () => {
     ],
     ['an unknown activity icon', 'activities_icon_type_check', () => createActivity(db, userId, { iconType: outsideItsType('star') })],
     ['an unknown activity type', 'activities_activity_type_check', () => createActivity(db, userId, { activityType: outsideItsType('info') })],
+    ['a chat outside its set', 'chat_sessions_channel_check', () => createChatMessage(db, userId, {}, { channel: outsideItsType('email') })],
+    ['a chat role outside its set', 'chat_messages_role_check', () => createChatMessage(db, userId, { role: outsideItsType('system') })],
+    ['a chat message over 100,000 characters', 'chat_messages_content_check', () => createChatMessage(db, userId, { content: 'a'.repeat(100_001) })],
   ])('refuses %s', async (_case, constraint, write) => {
     expect(await refusal(write)).toEqual({ code: '23514', constraint });
   });
@@ -208,6 +212,7 @@ describe('what a delete takes with it', () => {
       await createMedicalRecord(db, owner, { insuranceId: plan.id });
       await createCareItem(db, owner);
       await createActivity(db, owner);
+      await createChatMessage(db, owner);
     }
     await db.delete(users).where(eq(users.id, userId));
     const left = await snapshotData(db);
