@@ -20,7 +20,10 @@ interface MessageListProps {
  * takes keyboard focus (arrow keys scroll it) and shows it.
  */
 export function MessageList({ label, messages, busy = false, footer, className }: MessageListProps) {
-  const ref = useScrollToNewest<HTMLDivElement>(messages);
+  // A new message, or more text in the last one (a reply streaming in): not every render of the screen around it,
+  // which would pull the list down while the patient scrolls back and types.
+  const newest = messages.at(-1);
+  const ref = useScrollToNewest<HTMLDivElement>(`${messages.length}:${newest?.id}:${newest?.text.length}`);
   return (
     <div
       ref={ref}

@@ -12,7 +12,7 @@ import { replyFailed, type ReplyState } from '../../../lib/chat/reply-reader';
 
 const FAILED = 'The analysis could not be completed. Please try again.';
 const unavailable = () =>
-  toast({ title: 'Feature Unavailable', description: 'To use AI-powered responses, a Perplexity API key is required.', variant: 'destructive' });
+  toast({ title: 'Feature Unavailable', description: 'To use AI-powered responses, a Perplexity API key is required.' });
 const answerOf = (state: ReplyState) => state.bubbles.map((bubble) => bubble.text).join('\n\n');
 
 /**

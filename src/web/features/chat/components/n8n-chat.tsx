@@ -30,13 +30,13 @@ export function N8nChat({ ref }: { ref?: Ref<ChatHandle> }) {
   const startButton = useRef<HTMLButtonElement>(null);
   const clearButton = useRef<HTMLButtonElement>(null);
   const cleared = useRef(false);
-  const opened = useRef(false);
+  const wasClosed = useRef(closed);
 
   // Focus follows the screen that replaced the one with focus: the get-started button, or back to the message box.
   useEffect(() => {
-    if (closed) startButton.current?.focus();
-    else if (opened.current) input.current?.focus();
-    opened.current = true;
+    if (closed === wasClosed.current) return;
+    wasClosed.current = closed;
+    (closed ? startButton : input).current?.focus();
   }, [closed]);
 
   useImperativeHandle(ref, () => ({
@@ -48,9 +48,13 @@ export function N8nChat({ ref }: { ref?: Ref<ChatHandle> }) {
     },
   }));
 
-  function newConversation() {
+  function startOver() {
     chat.newConversation();
     setClosed(false);
+  }
+
+  function newConversation() {
+    startOver();
     input.current?.focus();
   }
 
@@ -108,7 +112,7 @@ export function N8nChat({ ref }: { ref?: Ref<ChatHandle> }) {
         onClose={() => setClearing(false)}
         onCleared={() => {
           cleared.current = true;
-          newConversation();
+          startOver();
         }}
         onCloseAutoFocus={(event) => {
           // After clearing, on to the new conversation; after 'Cancel', back to the button.
