@@ -1,0 +1,430 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMERGENCY_SIGNS,
+  INSURER_HAS_FINAL_WORD,
+  INTENTS,
+  NOT_MEDICAL_ADVICE,
+  emergencyReply,
+  matchIntent,
+  mentionedNames,
+  normaliseQuestion,
+  replyFromRules,
+  type IntentId,
+} from './intents';
+import type { PatientFacts } from './patient-facts';
+
+// The rules are pure: these facts stand for what loadPatientFacts reads (patient-facts.test.ts checks that part).
+const FACTS: PatientFacts = {
+  displayName: 'Alex Morgan',
+  timeZone: 'America/New_York',
+  today: '2026-11-22',
+  nextAppointments: [
+    { type: 'Eye Examination', providerName: 'Dr. James Patel', providerSpecialty: 'Optometry', date: '2026-12-01', time: '14:00' },
+    { type: 'Dental Cleaning', providerName: 'Dr. Sarah Chen', providerSpecialty: 'Dentistry', date: '2027-01-05', time: 'morning' },
+  ],
+  care: [
+    { name: 'Dental Cleaning', dueDate: '2026-11-10', status: 'overdue', lastCompleted: '2026-05-22' },
+    { name: 'Eye Examination', dueDate: '2026-12-01', status: 'scheduled', lastCompleted: null },
+    { name: 'Blood Pressure Check', dueDate: '2027-01-22', status: 'due-soon', lastCompleted: null },
+    { name: 'Cholesterol Screening', dueDate: '2027-04-22', status: 'upcoming', lastCompleted: null },
+    { name: 'Flu Vaccine', dueDate: '2027-10-22', status: 'upcoming', lastCompleted: '2026-10-22' },
+    { name: 'Flu Vaccine', dueDate: '2026-10-22', status: 'completed', lastCompleted: '2026-10-22' },
+  ],
+  plan: {
+    provider: 'Blue Cross Blue Shield',
+    planType: 'PPO',
+    isPrimary: true,
+    deductible: 1500,
+    deductibleMet: 650,
+    outOfPocketMax: 5000,
+    outOfPocketMet: 1200,
+    benefits: [
+      { serviceName: 'Preventive care', inNetworkCoverage: '100% covered', outOfNetworkCoverage: '70% after deductible' },
+      { serviceName: 'Primary care visit', inNetworkCoverage: '$25 copay', outOfNetworkCoverage: '60% after deductible' },
+      { serviceName: 'Specialist visit', inNetworkCoverage: '$50 copay', outOfNetworkCoverage: '60% after deductible' },
+      { serviceName: 'Emergency room', inNetworkCoverage: '$250 copay', outOfNetworkCoverage: '$250 copay' },
+      { serviceName: 'Prescription drugs (generic)', inNetworkCoverage: '$10 copay', outOfNetworkCoverage: 'Not covered' },
+      { serviceName: 'Vision exam', inNetworkCoverage: '$15 copay', outOfNetworkCoverage: '50% after deductible' },
+    ],
+  },
+  records: { count: 2, latest: { filename: 'lab-results-cbc.pdf', description: 'Blood work from the annual physical', uploadDate: '2026-11-19' } },
+  medications: 'Lisinopril 10 mg daily\nVitamin D.',
+  allergies: 'Penicillin',
+  conditions: 'Hypertension',
+};
+
+/** A patient with nothing on file: every answer must say so and say where to add it. */
+const EMPTY: PatientFacts = {
+  displayName: null,
+  timeZone: null,
+  today: '2026-11-22',
+  nextAppointments: [],
+  care: [],
+  plan: null,
+  records: { count: 0, latest: null },
+  medications: null,
+  allergies: null,
+  conditions: null,
+};
+
+const CALL_911 = 'Call 911 (or your local emergency number) now';
+
+describe('normaliseQuestion', () => {
+  it.each([
+    ['When is my NEXT appointment?!', 'when is my next appointment'],
+    ['I can’t breathe…', 'i cant breathe'],
+    ["What's my out-of-pocket max?", 'whats my out of pocket max'],
+    ['  chest   x-ray\tappointment ', 'chest x ray appointment'],
+    ['Café résumé', 'cafe resume'],
+  ])('%j → %j', (text, normalised) => {
+    expect(normaliseQuestion(text)).toBe(normalised);
+  });
+});
+
+describe('emergencyReply: an emergency is answered before anything else', () => {
+  it.each([
+    // chest pain, including negations and the patient's own punctuation and capitals
+    ['I have chest pain', 'chest-pain'],
+    ['CHEST PAIN!!!', 'chest-pain'],
+    ['chest-pain since this morning', 'chest-pain'],
+    ['no chest pain, just wondering', 'chest-pain'],
+    ["I don't have chest pain", 'chest-pain'],
+    ['my chest feels tight and hurts', 'chest-pain'],
+    ['there is pressure in my chest', 'chest-pain'],
+    ['I think I am having a heart attack', 'chest-pain'],
+    // breathing
+    ["I can't breathe", 'breathing'],
+    ['I can’t breathe', 'breathing'],
+    ['cant breathe properly', 'breathing'],
+    ['I cannot catch my breath', 'breathing'],
+    ['having trouble breathing', 'breathing'],
+    ['Difficulty breathing after walking', 'breathing'],
+    ['shortness of breath', 'breathing'],
+    ['Short of breath?', 'breathing'],
+    ['NOT short of breath', 'breathing'],
+    ['my son is choking', 'breathing'],
+    // stroke signs
+    ['I think my dad is having a stroke', 'stroke'],
+    ['Stroke?', 'stroke'],
+    ['her face is drooping on one side', 'stroke'],
+    ['face drooping', 'stroke'],
+    ['his speech is slurred', 'stroke'],
+    ['slurred speech and confusion', 'stroke'],
+    ['sudden arm weakness', 'stroke'],
+    ['my left arm is weak and numb', 'stroke'],
+    ['weakness in one side of my body', 'stroke'],
+    ['worst headache of my life', 'stroke'],
+    // bleeding
+    ['severe bleeding from a cut', 'bleeding'],
+    ["it won't stop bleeding", 'bleeding'],
+    ['the bleeding will not stop', 'bleeding'],
+    ['my nosebleed won’t stop', 'bleeding'],
+    ['bleeding heavily', 'bleeding'],
+    ['coughing up blood', 'bleeding'],
+    // overdose and poisoning
+    ['I think I took an overdose', 'overdose'],
+    ['my friend overdosed', 'overdose'],
+    ['I took too many pills', 'overdose'],
+    ['my child drank something poisonous', 'overdose'],
+    // unconscious, seizure
+    ['my mom is unconscious', 'unconscious'],
+    ['he passed out and is unresponsive', 'unconscious'],
+    ["she won't wake up", 'unconscious'],
+    ['he is having a seizure', 'unconscious'],
+    // severe allergic reaction
+    ['my throat is closing up after eating peanuts', 'allergic-reaction'],
+    ['anaphylaxis', 'allergic-reaction'],
+  ])('%j is an emergency (%s): the reply starts with calling 911', (text, signId) => {
+    const reply = emergencyReply(text);
+    expect(reply).not.toBeNull();
+    expect(reply!.startsWith(CALL_911)).toBe(true);
+    const sign = EMERGENCY_SIGNS.find((s) => s.id === signId)!;
+    expect(sign.patterns.some((pattern) => pattern.test(normaliseQuestion(text)))).toBe(true);
+    expect(reply).not.toContain('988');
+  });
+
+  it.each([
+    'I want to kill myself',
+    'I want to KILL MYSELF.',
+    "I've been having suicidal thoughts",
+    'thinking about suicide',
+    'I want to die',
+    'i wanna die',
+    'sometimes I think everyone would be better off if I was dead... I wish I were dead',
+    "I don't want to live anymore",
+    'I want to end it all',
+    'thinking of ending my life',
+    'I have been self-harming',
+    'self harm',
+    'I keep cutting myself',
+    'I want to hurt myself',
+    'no thoughts of suicide', // a negation still answers with the lifeline
+    'I took too many pills because I want to die', // suicide wins over the overdose sign: the reply has 988 too
+  ])('%j is a crisis: the reply starts with 911 and gives the 988 lifeline', (text) => {
+    const reply = emergencyReply(text);
+    expect(reply).not.toBeNull();
+    expect(reply!.startsWith(CALL_911)).toBe(true);
+    expect(reply).toContain('call or text 988');
+    expect(reply).toContain('988 Suicide & Crisis Lifeline');
+  });
+
+  it('names Poison Control for an overdose or poisoning', () => {
+    expect(emergencyReply('I think I overdosed')).toContain('Poison Control (US) is at 1-800-222-1222');
+  });
+
+  // Decided: words that name a test, a body part or a harmless use of a word are not emergencies. A message that
+  // also names a symptom ("chest x-ray for my chest pain") is one.
+  it.each([
+    'I have a chest x-ray appointment',
+    'When is my chest X-ray?',
+    'what does my plan cover for a chest x ray',
+    'breathing exercises for stress',
+    'I have a rash from poison ivy',
+    'my gums bleed a little when I brush',
+    'When is my next appointment?',
+    'How much of my deductible is left?',
+    'Is my blood pressure check overdue?',
+    'what medications am I on?',
+    'I am allergic to penicillin',
+    'I had my flu shot',
+  ])('%j is not an emergency', (text) => {
+    expect(emergencyReply(text)).toBeNull();
+  });
+
+  it('runs before every intent, even when the question also asks something else', () => {
+    for (const question of ['When is my next appointment? I have chest pain', 'Hi! I cant breathe', 'thanks, I want to die']) {
+      expect(matchIntent(question)).toBeDefined();
+      expect(replyFromRules(question, FACTS).startsWith(CALL_911)).toBe(true);
+    }
+    expect(replyFromRules('can’t breathe', FACTS)).toBe(emergencyReply('can’t breathe'));
+  });
+});
+
+describe('matchIntent: the first intent that matches the question', () => {
+  const phrasings: Array<[string, IntentId]> = [
+    ['When is my next appointment?', 'next-appointment'],
+    ['when is my next appt', 'next-appointment'],
+    ['Do I have any upcoming appointments?', 'next-appointment'],
+    ["When's my appointment with Dr. Patel?", 'next-appointment'],
+    ['When is my eye exam?', 'next-appointment'],
+    ['What time is my appointment?', 'next-appointment'],
+    ['when do I see the doctor', 'next-appointment'],
+    ['Hi, when is my next appointment?', 'next-appointment'],
+    ['What care is overdue?', 'care-due'],
+    ['Is anything due soon?', 'care-due'],
+    ['Am I up to date on my preventive care?', 'care-due'],
+    ['which screenings do I need', 'care-due'],
+    ['Is my flu shot due?', 'care-due'],
+    ['What vaccines am I behind on?', 'care-due'],
+    ['How much of my deductible is left?', 'insurance-costs'],
+    ['deductible?', 'insurance-costs'],
+    ["What's my out-of-pocket max?", 'insurance-costs'],
+    ['How much have I spent toward my out of pocket maximum', 'insurance-costs'],
+    ['what insurance do I have', 'insurance-costs'],
+    ['What does my plan cover for a dental cleaning?', 'plan-benefits'],
+    ['Is an eye exam covered?', 'plan-benefits'],
+    ["What's my copay for a specialist?", 'plan-benefits'],
+    ['how much does a primary care visit cost', 'plan-benefits'],
+    ['what are my benefits', 'plan-benefits'],
+    ['Does my insurance cover the ER?', 'plan-benefits'],
+    ['How many records do I have?', 'records'],
+    ['What was the last document I uploaded?', 'records'],
+    ['show me my lab results', 'records'],
+    ['What medications am I on?', 'medications'],
+    ['list my meds', 'medications'],
+    ['what prescriptions do I take', 'medications'],
+    ['Do I have any allergies?', 'allergies'],
+    ['what am I allergic to', 'allergies'],
+    ['What conditions do I have?', 'conditions'],
+    ['show my medical history', 'conditions'],
+    ['How do I upload a record?', 'how-to-upload'],
+    ['upload a document', 'how-to-upload'],
+    ['Can I add my lab report as a PDF?', 'how-to-upload'],
+    ['where do I upload my insurance card', 'how-to-upload'],
+    ['How do I book an appointment?', 'how-to-book'],
+    ['I need to schedule a dental cleaning', 'how-to-book'],
+    ["I'd like to make an appointment", 'how-to-book'],
+    ['book a visit', 'how-to-book'],
+    ['How can I export my appointments to my calendar?', 'how-to-calendar'],
+    ['add my appointment to google calendar', 'how-to-calendar'],
+    ['how do I get an ics file', 'how-to-calendar'],
+    ['How do I cancel my appointment?', 'how-to-cancel'],
+    ['I need to reschedule my appointment', 'how-to-cancel'],
+    ['I have a headache', 'symptoms'],
+    ['I feel sick and have a fever', 'symptoms'],
+    ['I have been feeling anxious', 'symptoms'],
+    ['what can you do?', 'capabilities'],
+    ['help', 'capabilities'],
+    ['Hi', 'greeting'],
+    ['hello there', 'greeting'],
+    ['Good morning!', 'greeting'],
+    ['thanks!', 'thanks'],
+    ['Thank you so much', 'thanks'],
+  ];
+
+  it.each(phrasings)('%j → %s', (question, id) => {
+    expect(matchIntent(question)?.id).toBe(id);
+  });
+
+  it('has phrasings for every intent, and every intent id once', () => {
+    const ids = INTENTS.map((intent) => intent.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(phrasings.map(([, id]) => id))).toEqual(new Set(ids));
+  });
+
+  it.each(['What is the meaning of life?', 'asdfgh', 'Tell me a joke', '42'])('%j matches no intent', (question) => {
+    expect(matchIntent(question)).toBeUndefined();
+  });
+});
+
+describe('replyFromRules: answers cite the patient’s facts', () => {
+  it.each<[string, string[]]>([
+    [
+      'When is my next appointment?',
+      ['Eye Examination', 'Dr. James Patel', 'Optometry', 'Tuesday, December 1, 2026', '2:00 PM', '(in 9 days)', 'After that: Dental Cleaning', 'Tuesday, January 5, 2027 (Morning)'],
+    ],
+    ['When is my dental cleaning appointment?', ['Dental Cleaning with Dr. Sarah Chen (Dentistry) on Tuesday, January 5, 2027 (Morning)']],
+    ['What care is overdue?', ['Overdue: Dental Cleaning (due November 10, 2026)', 'Blood Pressure Check (due January 22, 2027)', 'Already scheduled: Eye Examination']],
+    ['Is my dental cleaning overdue?', ['Dental Cleaning is overdue', 'November 10, 2026', '12 days ago', 'last completed on May 22, 2026']],
+    ['Is my flu shot due?', ['Flu Vaccine is next due on October 22, 2027', 'last completed on October 22, 2026']],
+    ['Is my eye exam overdue?', ['Eye Examination is scheduled with Dr. James Patel on Tuesday, December 1, 2026 at 2:00 PM']],
+    ['when is my cholesterol screening due', ['Cholesterol Screening is next due on April 22, 2027']],
+    [
+      'How much of my deductible is left?',
+      ['Blue Cross Blue Shield PPO plan', '$650 of $1,500 met (43%)', '$850 left to meet', '$1,200 of $5,000 met (24%)', '$3,800 left', INSURER_HAS_FINAL_WORD],
+    ],
+    ['Is an eye exam covered?', ['Vision exam: $15 copay in network, 50% after deductible out of network']],
+    ['Does my insurance cover the ER?', ['Emergency room: $250 copay in network']],
+    ['are generic drugs covered', ['Prescription drugs (generic): $10 copay in network, Not covered out of network']],
+    ["What's my copay for a specialist?", ['Specialist visit: $50 copay']],
+    [
+      'What does my plan cover for a dental cleaning?',
+      ["I couldn't find that service", 'Preventive care, Primary care visit, Specialist visit, Emergency room, Prescription drugs (generic), and Vision exam'],
+    ],
+    ['How many records do I have?', ['2 medical records', 'lab-results-cbc.pdf', 'Blood work from the annual physical', 'November 19, 2026']],
+    ['What medications am I on?', ['Lisinopril 10 mg daily; Vitamin D.', 'My Profile']],
+    ['Do I have any allergies?', ['Penicillin']],
+    ['What conditions do I have?', ['Hypertension']],
+    ['How do I upload a record?', ['Medical Records', 'Upload New Record']],
+    ['How do I book an appointment?', ['Appointments → Schedule New']],
+    ['How can I export my appointments to my calendar?', ['Add to calendar', '.ics file']],
+    ['How do I cancel my appointment?', ['Cancel', 'Schedule New']],
+    ['I have a headache', ["can't assess symptoms", 'Eye Examination with Dr. James Patel']],
+    ['I have been feeling anxious', ['call or text 988']],
+    ['Hi', ['Hello, Alex!']],
+    ['thanks!', ["You're welcome, Alex!"]],
+  ])('%j', (question, expected) => {
+    const reply = replyFromRules(question, FACTS);
+    for (const fact of expected) expect(reply).toContain(fact);
+  });
+
+  it.each<[string, string[]]>([
+    ['When is my next appointment?', ["don't have any upcoming appointments", 'Appointments → Schedule New']],
+    ['What care is overdue?', ['no preventative care items on file', 'Preventative Care']],
+    ['How much of my deductible is left?', ["don't have an insurance plan on file", 'Insurance']],
+    ['Is an eye exam covered?', ["don't have an insurance plan on file", "can't look up your coverage"]],
+    ['How many records do I have?', ["don't have any medical records on file", 'Medical Records → Upload New Record']],
+    ['What medications am I on?', ['no medications recorded', 'My Profile', 'Medical History']],
+    ['Do I have any allergies?', ['no allergies recorded', 'My Profile']],
+    ['What conditions do I have?', ['no existing conditions recorded', 'My Profile']],
+    ['Hi', ["Hello! I'm your health assistant"]],
+  ])('with nothing on file, %j says so and where to add it', (question, expected) => {
+    const reply = replyFromRules(question, EMPTY);
+    for (const fact of expected) expect(reply).toContain(fact);
+  });
+
+  it('says all care is up to date, and names what is next, when nothing is overdue or due soon', () => {
+    const facts: PatientFacts = { ...FACTS, care: FACTS.care.filter((item) => item.status === 'upcoming' || item.status === 'completed') };
+    const reply = replyFromRules('Is anything overdue?', facts);
+    expect(reply).toContain('Your preventative care is up to date');
+    expect(reply).toContain('Next up: Cholesterol Screening, due April 22, 2027');
+  });
+
+  it('says when an appointment is today or tomorrow', () => {
+    const [eyeExam] = FACTS.nextAppointments;
+    expect(replyFromRules('next appointment?', { ...FACTS, nextAppointments: [{ ...eyeExam!, date: '2026-11-22' }] })).toContain('(today)');
+    expect(replyFromRules('next appointment?', { ...FACTS, nextAppointments: [{ ...eyeExam!, date: '2026-11-23' }] })).toContain('(tomorrow)');
+  });
+
+  it('reads a deductible met in full, and a plan without a deductible', () => {
+    const plan = { ...FACTS.plan!, deductibleMet: 1500, outOfPocketMax: 0, outOfPocketMet: 0 };
+    const reply = replyFromRules('deductible?', { ...FACTS, plan });
+    expect(reply).toContain('Deductible: $1,500, met in full.');
+    expect(reply).toContain('No out-of-pocket maximum is on file for it.');
+  });
+
+  it('says when a plan lists no benefits', () => {
+    const reply = replyFromRules('Is an eye exam covered?', { ...FACTS, plan: { ...FACTS.plan!, benefits: [] } });
+    expect(reply).toContain('No benefits are listed for your Blue Cross Blue Shield PPO plan');
+  });
+
+  it('gives careful general guidance, with the disclaimer, to a question it does not know', () => {
+    const reply = replyFromRules('What is the meaning of life?', FACTS);
+    expect(reply).toContain("I'm not sure I understood that");
+    expect(reply).toContain('your doctor or pharmacist');
+    expect(reply).toContain('call 911');
+    expect(reply.endsWith(`\n\n${NOT_MEDICAL_ADVICE}`)).toBe(true);
+  });
+});
+
+describe('the not-medical-advice line', () => {
+  const sampleQuestion: Record<IntentId, string> = {
+    'how-to-upload': 'How do I upload a record?',
+    'how-to-calendar': 'add my appointment to google calendar',
+    'how-to-cancel': 'How do I cancel my appointment?',
+    'how-to-book': 'How do I book an appointment?',
+    'plan-benefits': 'Is an eye exam covered?',
+    'insurance-costs': 'How much of my deductible is left?',
+    medications: 'What medications am I on?',
+    allergies: 'Do I have any allergies?',
+    conditions: 'What conditions do I have?',
+    'care-due': 'What care is overdue?',
+    'next-appointment': 'When is my next appointment?',
+    records: 'How many records do I have?',
+    symptoms: 'I have a headache',
+    capabilities: 'what can you do?',
+    greeting: 'Hi',
+    thanks: 'thanks!',
+  };
+
+  it.each(INTENTS.map((intent) => [intent.id, intent.aboutHealth] as const))('%s: ends with it when it touches health (%s)', (id, aboutHealth) => {
+    for (const facts of [FACTS, EMPTY]) {
+      const reply = replyFromRules(sampleQuestion[id], facts);
+      expect(matchIntent(sampleQuestion[id])?.id).toBe(id);
+      expect(reply.endsWith(`\n\n${NOT_MEDICAL_ADVICE}`)).toBe(aboutHealth);
+      // Once only.
+      expect(reply.split(NOT_MEDICAL_ADVICE)).toHaveLength(aboutHealth ? 2 : 1);
+    }
+  });
+
+  it('is added when an appointment question is answered from the care list', () => {
+    // No appointment names the blood pressure check; a care item does.
+    const question = 'When is my blood pressure check?';
+    expect(matchIntent(question)?.id).toBe('next-appointment');
+    const reply = replyFromRules(question, FACTS);
+    expect(reply).toContain('Blood Pressure Check is due soon, on January 22, 2027');
+    expect(reply.endsWith(NOT_MEDICAL_ADVICE)).toBe(true);
+  });
+
+  it('reads as a whole sentence about being general information', () => {
+    expect(NOT_MEDICAL_ADVICE).toMatch(/^[A-Z].*not medical advice\.$/);
+  });
+});
+
+describe('mentionedNames: which service or item a question names', () => {
+  const benefits = FACTS.plan!.benefits.map((benefit) => benefit.serviceName);
+  it.each([
+    ['is an eye exam covered', ['Vision exam']],
+    ['what about glasses', ['Vision exam']],
+    ['x-ray of my teeth', []],
+    ['the ER', ['Emergency room']],
+    ['my meds', ['Prescription drugs (generic)']],
+    ['a visit to my doctor', ['Primary care visit']],
+    ['annual physical', ['Preventive care']],
+    ['a specialist visit', ['Specialist visit']],
+    ['a visit', []],
+    ['dental cleaning', []],
+  ])('%j → %j', (question, names) => {
+    expect(mentionedNames(question, benefits, (name) => name)).toEqual(names);
+  });
+});

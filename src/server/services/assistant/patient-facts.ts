@@ -1,0 +1,309 @@
+import { addMonths, format, parseISO } from 'date-fns';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { PREFERENCE_SORT_TIMES } from '../../../shared/rules/appointments';
+import { formatAppointmentTime, UNKNOWN_PROVIDER } from '../../../shared/rules/appointment-display';
+import { shownCareStatus } from '../../../shared/rules/care';
+import { formatDollars, percentOf } from '../../../shared/rules/formats';
+import { todayIn } from '../../../shared/rules/patient';
+import { TIME_PREFERENCES, type StoredCareStatus } from '../../../shared/rules/statuses';
+import type { Database } from '../../db/client';
+import { appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, providers, users } from '../../db/schema/index';
+import type { Patient } from '../../http/current-patient';
+import { patientTimeZone } from '../users';
+
+/** How many scheduled appointments the assistant knows ahead: the next one, and a couple after it. */
+const NEXT_APPOINTMENTS = 3;
+/** How many completed care items it knows: the most recent; older rounds of recurring care add nothing. */
+const RECENT_COMPLETED_CARE = 5;
+/** "Due soon" is the dashboard's "Due Now" (rules/care.ts, summarizeCare): upcoming and due within three months. */
+const DUE_SOON_MONTHS = 3;
+
+export interface AppointmentFact {
+  type: string;
+  /** The provider's name, or 'Unknown Provider' as the app shows it when the appointment names none of theirs. */
+  providerName: string;
+  providerSpecialty: string | null;
+  /** 'yyyy-MM-dd' */
+  date: string;
+  /** As stored: 'HH:mm', or a preference ('morning', 'afternoon', 'evening', 'any'). */
+  time: string;
+}
+
+/** A care item's status as the patient sees it: the app's shown status, with upcoming items due soon set apart. */
+export type CareFactStatus = 'overdue' | 'due-soon' | 'upcoming' | 'scheduled' | 'completed';
+
+export interface CareFact {
+  name: string;
+  /** 'yyyy-MM-dd' */
+  dueDate: string;
+  status: CareFactStatus;
+  /** 'yyyy-MM-dd', or null when never completed. */
+  lastCompleted: string | null;
+}
+
+export interface BenefitFact {
+  serviceName: string;
+  inNetworkCoverage: string;
+  outOfNetworkCoverage: string;
+}
+
+export interface PlanFact {
+  provider: string;
+  planType: string;
+  /** False when the patient has plans but none marked primary: then the first of them is described. */
+  isPrimary: boolean;
+  deductible: number;
+  deductibleMet: number;
+  outOfPocketMax: number;
+  outOfPocketMet: number;
+  benefits: BenefitFact[];
+}
+
+export interface RecordFact {
+  filename: string;
+  description: string | null;
+  /** The day it was uploaded, 'yyyy-MM-dd' in the patient's time zone. */
+  uploadDate: string;
+}
+
+/** What the assistant knows about one patient: their own rows, read for one question. */
+export interface PatientFacts {
+  /** Null when the patient has not been created yet (a first run). */
+  displayName: string | null;
+  /** The patient's IANA time zone, or null (the server's own zone is then used for "today"). */
+  timeZone: string | null;
+  /** 'yyyy-MM-dd' in the patient's time zone: what "next" and "overdue" are measured against. */
+  today: string;
+  /** Scheduled appointments on or after today, soonest first. */
+  nextAppointments: AppointmentFact[];
+  /** Open care items by due date, then the most recently completed ones. */
+  care: CareFact[];
+  plan: PlanFact | null;
+  records: { count: number; latest: RecordFact | null };
+  /** The patient's own free text from My Profile; null when blank. */
+  medications: string | null;
+  allergies: string | null;
+  conditions: string | null;
+}
+
+/** A time preference sorts where it falls in the day (rules/appointments.ts), as the appointments list sorts. */
+const sortTime = sql`case ${appointments.appointmentTime} ${sql.raw(
+  Object.entries(PREFERENCE_SORT_TIMES)
+    .map(([preference, time]) => `when '${preference}' then '${time}'`)
+    .join(' '),
+)} else ${appointments.appointmentTime} end`;
+
+/**
+ * The facts the assistant answers from, for this patient only. Each query selects the columns it needs and is
+ * served by the table's per-user index; document bytes (medical_record_files) are never read.
+ */
+export async function loadPatientFacts(db: Database, patient: Patient, now: Date = new Date()): Promise<PatientFacts> {
+  const timeZone = await patientTimeZone(db, patient);
+  // patientToday's rule, without reading the time zone a second time.
+  const today = todayIn(timeZone, now);
+  const [profile, nextAppointments, care, plan, records] = await Promise.all([
+    loadProfile(db, patient),
+    loadNextAppointments(db, patient, today),
+    loadCare(db, patient, today),
+    loadPlan(db, patient),
+    loadRecords(db, patient, timeZone),
+  ]);
+  return { ...profile, timeZone, today, nextAppointments, care, plan, records };
+}
+
+async function loadProfile(db: Database, patient: Patient) {
+  const [user] = await db
+    .select({
+      displayName: users.displayName,
+      medications: users.medications,
+      allergies: users.allergies,
+      conditions: users.existingConditions,
+    })
+    .from(users)
+    .where(eq(users.id, patient.id));
+  return {
+    displayName: user?.displayName ?? null,
+    medications: blankToNull(user?.medications),
+    allergies: blankToNull(user?.allergies),
+    conditions: blankToNull(user?.conditions),
+  };
+}
+
+async function loadNextAppointments(db: Database, patient: Patient, today: string): Promise<AppointmentFact[]> {
+  const rows = await db
+    .select({
+      type: appointments.appointmentType,
+      providerName: providers.name,
+      providerSpecialty: providers.specialty,
+      date: appointments.appointmentDate,
+      time: appointments.appointmentTime,
+    })
+    .from(appointments)
+    // The patient's own provider only: another user's row is "Unknown Provider", as on the Appointments screen.
+    .leftJoin(providers, and(eq(providers.id, appointments.providerId), eq(providers.userId, patient.id)))
+    .where(and(eq(appointments.userId, patient.id), eq(appointments.status, 'scheduled'), gte(appointments.appointmentDate, today)))
+    .orderBy(asc(appointments.appointmentDate), asc(sortTime), asc(appointments.id))
+    .limit(NEXT_APPOINTMENTS);
+  return rows.map((row) => ({ ...row, providerName: row.providerName ?? UNKNOWN_PROVIDER }));
+}
+
+async function loadCare(db: Database, patient: Patient, today: string): Promise<CareFact[]> {
+  const columns = {
+    name: preventativeCare.careName,
+    dueDate: preventativeCare.dueDate,
+    status: preventativeCare.status,
+    lastCompleted: preventativeCare.lastCompleted,
+  };
+  const [open, completed] = await Promise.all([
+    db
+      .select(columns)
+      .from(preventativeCare)
+      .where(and(eq(preventativeCare.userId, patient.id), ne(preventativeCare.status, 'completed')))
+      .orderBy(asc(preventativeCare.dueDate), asc(preventativeCare.id)),
+    db
+      .select(columns)
+      .from(preventativeCare)
+      .where(and(eq(preventativeCare.userId, patient.id), eq(preventativeCare.status, 'completed')))
+      .orderBy(sql`${preventativeCare.lastCompleted} desc nulls last`, desc(preventativeCare.dueDate), desc(preventativeCare.id))
+      .limit(RECENT_COMPLETED_CARE),
+  ]);
+  const soon = format(addMonths(parseISO(today), DUE_SOON_MONTHS), 'yyyy-MM-dd');
+  return [...open, ...completed].map((item) => ({ ...item, status: careFactStatus(item.status, item.dueDate, today, soon) }));
+}
+
+/** The app's shown status (overdue once the due day has passed), and "due soon" for upcoming care due by `soon`. */
+export function careFactStatus(stored: StoredCareStatus, dueDate: string, today: string, soon: string): CareFactStatus {
+  const shown = shownCareStatus(stored, dueDate, today);
+  return shown === 'upcoming' && dueDate <= soon ? 'due-soon' : shown;
+}
+
+async function loadPlan(db: Database, patient: Patient): Promise<PlanFact | null> {
+  // The primary plan (one at most, by a unique index); else the first plan, as the insurance list orders them.
+  const [plan] = await db
+    .select({
+      id: insurancePlans.id,
+      provider: insurancePlans.provider,
+      planType: insurancePlans.planType,
+      isPrimary: insurancePlans.isPrimary,
+      deductible: insurancePlans.deductible,
+      deductibleMet: insurancePlans.deductibleMet,
+      outOfPocketMax: insurancePlans.outOfPocketMax,
+      outOfPocketMet: insurancePlans.outOfPocketMet,
+    })
+    .from(insurancePlans)
+    .where(eq(insurancePlans.userId, patient.id))
+    .orderBy(desc(insurancePlans.isPrimary), asc(insurancePlans.id))
+    .limit(1);
+  if (!plan) return null;
+  const benefits = await db
+    .select({
+      serviceName: insuranceBenefits.serviceName,
+      inNetworkCoverage: insuranceBenefits.inNetworkCoverage,
+      outOfNetworkCoverage: insuranceBenefits.outOfNetworkCoverage,
+    })
+    .from(insuranceBenefits)
+    .where(eq(insuranceBenefits.insuranceId, plan.id))
+    .orderBy(asc(insuranceBenefits.id));
+  const { id: _id, ...fields } = plan;
+  return { ...fields, benefits };
+}
+
+async function loadRecords(db: Database, patient: Patient, timeZone: string | null): Promise<PatientFacts['records']> {
+  // The newest record and the count in one pass over the per-user index: the window counts before the limit applies.
+  const [latest] = await db
+    .select({
+      filename: medicalRecords.filename,
+      description: medicalRecords.description,
+      uploadDate: medicalRecords.uploadDate,
+      count: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(medicalRecords)
+    .where(eq(medicalRecords.userId, patient.id))
+    .orderBy(desc(medicalRecords.uploadDate), desc(medicalRecords.id))
+    .limit(1);
+  if (!latest) return { count: 0, latest: null };
+  return {
+    count: latest.count,
+    latest: { filename: latest.filename, description: blankToNull(latest.description), uploadDate: todayIn(timeZone, latest.uploadDate) },
+  };
+}
+
+function blankToNull(text: string | null | undefined): string | null {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+}
+
+// --- The facts as text, for a language model ---
+
+const longDate = (day: string) => format(parseISO(day), 'EEEE, MMMM d, yyyy');
+
+/** 'on Tuesday, December 1, 2026 at 2:00 PM'; a preference has no hour and reads as the app labels it: '(Morning)'. */
+export function appointmentWhen(appointment: Pick<AppointmentFact, 'date' | 'time'>): string {
+  const isPreference = (TIME_PREFERENCES as readonly string[]).includes(appointment.time);
+  const time = formatAppointmentTime(appointment.time);
+  return `on ${longDate(appointment.date)} ${isPreference ? `(${time})` : `at ${time}`}`;
+}
+
+/** 'Eye Examination with Dr. James Patel (Optometry) on Tuesday, December 1, 2026 at 2:00 PM' */
+export function describeAppointment(appointment: AppointmentFact): string {
+  const specialty = appointment.providerSpecialty ? ` (${appointment.providerSpecialty})` : '';
+  return `${appointment.type} with ${appointment.providerName}${specialty} ${appointmentWhen(appointment)}`;
+}
+
+const CARE_STATUS_TEXT: Readonly<Record<CareFactStatus, string>> = {
+  overdue: 'OVERDUE',
+  'due-soon': 'due soon',
+  upcoming: 'upcoming',
+  scheduled: 'scheduled',
+  completed: 'completed',
+};
+
+/**
+ * A compact plain-text summary of the facts, one topic per line, for a language model's context. Free text the
+ * patient typed is quoted as it is; the system prompt tells the model it is data, not instructions.
+ */
+export function describeFacts(facts: PatientFacts): string {
+  const lines = [
+    `Patient: ${facts.displayName ?? 'not set up yet'}. Today: ${longDate(facts.today)}${facts.timeZone ? ` (${facts.timeZone})` : ''}.`,
+    facts.nextAppointments.length > 0
+      ? `Upcoming appointments: ${facts.nextAppointments.map(describeAppointment).join('; ')}.`
+      : 'Upcoming appointments: none scheduled.',
+    facts.care.length > 0
+      ? `Preventative care: ${facts.care
+          .map((item) =>
+            item.status === 'completed'
+              ? `${item.name} completed${item.lastCompleted ? ` ${item.lastCompleted}` : ''}`
+              : `${item.name} ${CARE_STATUS_TEXT[item.status]}, due ${item.dueDate}`,
+          )
+          .join('; ')}.`
+      : 'Preventative care: no items on file.',
+    describePlan(facts.plan),
+    facts.records.latest
+      ? `Medical records: ${facts.records.count} on file; latest ${facts.records.latest.filename}${
+          facts.records.latest.description ? ` ("${facts.records.latest.description}")` : ''
+        }, uploaded ${facts.records.latest.uploadDate}.`
+      : 'Medical records: none on file.',
+    `Medications: ${quoted(facts.medications)}.`,
+    `Allergies: ${quoted(facts.allergies)}.`,
+    `Existing conditions: ${quoted(facts.conditions)}.`,
+  ];
+  return lines.join('\n');
+}
+
+function describePlan(plan: PlanFact | null): string {
+  if (!plan) return 'Insurance: no plan on file.';
+  const progress = (met: number, total: number) => `${formatDollars(met)} of ${formatDollars(total)} met (${percentOf(met, total)}%)`;
+  const benefits = plan.benefits.length
+    ? ` Benefits (in network / out of network): ${plan.benefits
+        .map((b) => `${b.serviceName}: ${b.inNetworkCoverage} / ${b.outOfNetworkCoverage}`)
+        .join('; ')}.`
+    : ' Benefits: none listed.';
+  return (
+    `Insurance: ${plan.provider} ${plan.planType}${plan.isPrimary ? ' (primary)' : ''}; deductible ${progress(plan.deductibleMet, plan.deductible)}; ` +
+    `out-of-pocket maximum ${progress(plan.outOfPocketMet, plan.outOfPocketMax)}.${benefits}`
+  );
+}
+
+function quoted(text: string | null): string {
+  return text ? `"${text.replace(/\s+/g, ' ').replace(/[\s.;,]+$/, '')}"` : 'none recorded';
+}
