@@ -16,6 +16,7 @@ const serverTestsWithoutDatabase = [
   'src/server/services/confirmation-call/twilio.test.ts',
   'src/server/services/confirmation-call/webhook.test.ts',
   'src/server/services/language-model/openai-compatible.test.ts',
+  'src/server/services/assistant/intents.test.ts',
 ];
 const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 

@@ -13,7 +13,8 @@ import { useTestApp } from '../../testing/test-app';
  * source, not copied: with its default options (webhookConfig.method POST, chatSessionKey 'sessionId', chatInputKey
  * 'chatInput', metadata {}), a plain request is `post()` — JSON, Content-Type application/json, no Accept of its
  * own — and a request with files is `postWithFiles()` — multipart, `metadata` as a JSON string, each file under
- * `files`; with streaming enabled, both add `Accept: text/plain` and read newline-delimited JSON.
+ * `files`; with streaming enabled, both add `Accept: text/plain` and read newline-delimited JSON. (Its `mode: 'cors'` and
+ * `cache: 'no-cache'` are browser fetch settings with nothing to send here.)
  */
 const t = useTestApp();
 
@@ -23,7 +24,6 @@ const widgetOptions = { chatSessionKey: 'sessionId', chatInputKey: 'chatInput', 
 async function loadPreviousSession(url: string, sessionId: string) {
   const response = await fetch(url, {
     method: 'POST',
-    cache: 'no-cache',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ action: 'loadPreviousSession', [widgetOptions.chatSessionKey]: sessionId, metadata: widgetOptions.metadata }),
   });
@@ -43,9 +43,9 @@ async function sendMessage(url: string, sessionId: string, message: string, file
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, typeof value === 'object' ? JSON.stringify(value) : value);
     for (const file of files) form.append('files', file);
-    init = { method: 'POST', cache: 'no-cache', body: form };
+    init = { method: 'POST', body: form };
   } else {
-    init = { method: 'POST', cache: 'no-cache', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fields) };
+    init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fields) };
   }
   const response = await fetch(url, init);
   const body = (await response.json()) as { output?: string; text?: string };
