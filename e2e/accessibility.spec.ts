@@ -8,6 +8,8 @@ const screens = [
   { path: '/preventative', ready: 'Preventative Care' },
   { path: '/appointments', ready: 'Appointments' },
   { path: '/profile', ready: 'My Profile' },
+  { path: '/chat', ready: 'Chat with Health Assistant' },
+  { path: '/workflow-chat', ready: 'Health Assistant Chat' },
   { path: '/onboarding', ready: 'Welcome to HealthAssist' },
   { path: '/no-such-page', ready: '404 Page Not Found' },
 ];
