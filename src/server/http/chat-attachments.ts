@@ -93,7 +93,11 @@ function isPlainText(data: Buffer): boolean {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
     // Tabs, line ends and printable text only: a binary with no magic number is not text.
-    return !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text);
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return false;
+    }
+    return true;
   } catch {
     return false;
   }
