@@ -8,6 +8,7 @@ import {
   createAppointment,
   createBenefit,
   createCareItem,
+  createChatMessage,
   createInsurancePlan,
   createMedicalRecord,
   createProvider,
@@ -42,6 +43,8 @@ async function demoWithAnotherUser(t: TestContext): Promise<number> {
   await createMedicalRecord(t.db, other.id, { insuranceId: plan.id });
   await createCareItem(t.db, other.id);
   await createActivity(t.db, other.id);
+  // The demo seeds no conversation; the patient may have chatted since.
+  for (const userId of [1, other.id]) await createChatMessage(t.db, userId);
   return other.id;
 }
 
