@@ -119,3 +119,43 @@ describe('the confirmation call (CONFIRMATION_CALL_*)', () => {
     );
   });
 });
+
+describe('the chats (N8N_*, ASSISTANT_LLM_*, CHAT_MESSAGES_PER_MINUTE)', () => {
+  it('is all off with nothing set: the built-in assistant answers, 20 messages a minute', () => {
+    const env = loadEnv({});
+    expect([env.n8n, env.languageModel, env.CHAT_MESSAGES_PER_MINUTE]).toEqual([null, null, 20]);
+    expect(Object.keys(env).filter((name) => name.startsWith('N8N_') || name.startsWith('ASSISTANT_LLM_'))).toEqual([]);
+  });
+
+  it('reads n8n with its defaults, and a header line as name and value', () => {
+    expect(loadEnv({ N8N_CHAT_WEBHOOK_URL: 'https://n8n.example/webhook/abc/chat', N8N_CHAT_AUTH_HEADER: 'Authorization:  Bearer t0ken ' }).n8n).toEqual({
+      chatUrl: 'https://n8n.example/webhook/abc/chat',
+      workflowUrl: null,
+      authHeader: ['Authorization', 'Bearer t0ken'],
+      timeoutMs: 60_000,
+      inputKey: 'chatInput',
+      sessionKey: 'sessionId',
+    });
+    expect(loadEnv({ N8N_WORKFLOW_WEBHOOK_URL: 'http://n8n.lan:5678/webhook/health' }).n8n).toMatchObject({ chatUrl: null, workflowUrl: 'http://n8n.lan:5678/webhook/health' });
+  });
+
+  it.each([
+    ['a header line without a value', { N8N_CHAT_WEBHOOK_URL: 'https://n8n.example/x', N8N_CHAT_AUTH_HEADER: 'Bearer abc' }, "N8N_CHAT_AUTH_HEADER: must be a header line such as 'Authorization: Bearer <token>'"],
+    ['a header sent over plain http to another machine', { N8N_CHAT_WEBHOOK_URL: 'http://n8n.lan:5678/x', N8N_CHAT_AUTH_HEADER: 'X-Key: abc' }, 'N8N_CHAT_WEBHOOK_URL: must be an https:// URL when N8N_CHAT_AUTH_HEADER is set'],
+    ['a field name with a dash', { N8N_CHAT_INPUT_KEY: 'chat-input' }, 'N8N_CHAT_INPUT_KEY: must be a field name'],
+    ['a model URL without a model', { ASSISTANT_LLM_BASE_URL: 'http://127.0.0.1:11434/v1' }, 'ASSISTANT_LLM_MODEL: is required when ASSISTANT_LLM_BASE_URL is set'],
+    ['a key sent over plain http to another machine', { ASSISTANT_LLM_BASE_URL: 'http://llm.lan/v1', ASSISTANT_LLM_MODEL: 'm', ASSISTANT_LLM_API_KEY: 'sk-1' }, 'ASSISTANT_LLM_BASE_URL: must be an https:// URL when ASSISTANT_LLM_API_KEY is set'],
+    ['a limit of 0', { CHAT_MESSAGES_PER_MINUTE: '0' }, 'CHAT_MESSAGES_PER_MINUTE'],
+  ])('refuses %s', (_case, source, message) => {
+    expect(() => loadEnv(source)).toThrow(message);
+  });
+
+  it('reads a local model without a key, its URL without a trailing slash', () => {
+    expect(loadEnv({ ASSISTANT_LLM_BASE_URL: 'http://127.0.0.1:11434/v1/', ASSISTANT_LLM_MODEL: 'llama3.2' }).languageModel).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'llama3.2',
+      apiKey: null,
+      timeoutMs: 60_000,
+    });
+  });
+});
