@@ -6,6 +6,7 @@ import {
   activities,
   appointments,
   chatMessages,
+  chatRequests,
   chatSessions,
   insuranceBenefits,
   insurancePlans,
@@ -132,7 +133,7 @@ export function dataUrl(bytes: Buffer, type: string): string {
   return `data:${type};base64,${bytes.toString('base64')}`;
 }
 
-/** A conversation of one chat with one message in it. */
+/** A conversation of one chat with one message in it, and the request that sent it (what the limit counts). */
 export async function createChatMessage(
   db: Database,
   userId: number,
@@ -147,5 +148,6 @@ export async function createChatMessage(
     .insert(chatMessages)
     .values({ sessionId: created!.id, userId, role: 'user', content: 'When is my next appointment?', ...overrides })
     .returning();
+  await db.insert(chatRequests).values({ userId });
   return message!;
 }

@@ -6,7 +6,7 @@ import {
   CHAT_ATTACHMENTS_MAX_COUNT,
   type ChatAttachmentType,
 } from '../../shared/contracts/chat';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
+import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from './errors';
 
 /** A file the patient attached, read whole (20 MiB at most in all) and checked by its content. */
 export interface ChatAttachment {
@@ -66,7 +66,9 @@ export async function readChatMultipart(request: FastifyRequest): Promise<void> 
     if (code === 'FST_FILES_LIMIT') throw payloadTooLarge(attachmentMessages.tooMany);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The message has more parts than a chat message has');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') throw badRequest('The multipart body could not be read');
-    throw error;
+    // Anything else the multipart reader (busboy) throws is a body it could not read: cut short, a broken part header.
+    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode !== undefined) throw error;
+    throw badRequest('The multipart body could not be read');
   }
   request.body = fields;
   request.chatAttachments = attachments;

@@ -23,16 +23,38 @@ export async function sendChatReply(
   keep: (text: string) => Promise<void>,
 ): Promise<FastifyReply> {
   const chunks = source[Symbol.asyncIterator]();
-  const first = await chunks.next();
-  const received: ChatStreamChunk[] = first.done ? [] : [first.value];
+  // Whatever ends the reply (done, failed, the patient gone), the source lets go of n8n's or the model's connection.
+  const release = () => chunks.return?.().catch(() => undefined);
+  const received: ChatStreamChunk[] = [];
+
+  /** Stores the finished exchange; the patient has the reply either way, so a failure here is only logged. */
+  async function keepReply() {
+    try {
+      await keep(replyText(received));
+    } catch (error) {
+      request.log.error({ err: error }, 'chat exchange could not be stored');
+    }
+  }
+
+  let first: IteratorResult<ChatStreamChunk>;
+  try {
+    first = await chunks.next();
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  if (!first.done) received.push(first.value);
 
   if (!wantsStream(request)) {
-    for (let next = await chunks.next(); !next.done; next = await chunks.next()) received.push(next.value);
+    try {
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) received.push(next.value);
+    } finally {
+      await release();
+    }
     const failure = received.find((chunk) => chunk.type === 'error');
     if (failure) throw badGateway(failure.content || 'The assistant could not answer');
-    const text = replyText(received);
-    await keep(text);
-    return reply.send({ output: text });
+    await keepReply();
+    return reply.send({ output: replyText(received) });
   }
 
   async function* lines(): AsyncGenerator<string> {
@@ -47,19 +69,15 @@ export async function sendChatReply(
     } catch (error) {
       failed = true;
       const message = error instanceof HttpError ? error.message : 'The assistant could not answer';
-      // The patient leaving (the browser closed the request) is no one's fault.
-      if (!(error instanceof HttpError) && !reply.raw.destroyed) request.log.error({ err: error }, 'chat reply failed mid-stream');
+      // The patient leaving (the browser closed the request) is no one's fault; anything else is worth a line.
+      if (!reply.raw.destroyed) request.log[error instanceof HttpError ? 'warn' : 'error']({ err: error }, 'chat reply failed mid-stream');
       const last = received.at(-1)?.metadata;
       const metadata = { nodeId: last?.nodeId ?? 'healthassist', nodeName: last?.nodeName ?? 'HealthAssist', itemIndex: 0, runIndex: last?.runIndex ?? 0, timestamp: Date.now() };
       yield `${JSON.stringify({ type: 'error', content: message, metadata } satisfies ChatStreamChunk)}\n`;
+    } finally {
+      await release();
     }
-    if (failed) return;
-    try {
-      await keep(replyText(received));
-    } catch (error) {
-      // The patient has the reply on screen already; only the stored copy is missing.
-      request.log.error({ err: error }, 'chat exchange could not be stored');
-    }
+    if (!failed) await keepReply();
   }
 
   return reply

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatStreamChunk } from '../../shared/contracts/chat';
@@ -44,6 +45,20 @@ async function history(app: FastifyInstance, sessionId: string) {
   const response = await api(app, 'POST', '/api/chat/n8n', load(sessionId));
   expect(response.status).toBe(200);
   return (response.body.data as { id: string[]; kwargs: { content: string } }[]).map(({ id, kwargs }) => [id[2], kwargs.content]);
+}
+
+/**
+ * A request refused with `status` and `message` that kept nothing of the conversation: every table as it was, but
+ * for the per-minute limit's count, which a request that reached n8n or the model adds to.
+ */
+async function expectFailedKeepingNothing(app: FastifyInstance, url: string, body: unknown, status: number, message: string | RegExp) {
+  const { chat_requests: _before, ...before } = await snapshotData(t.db);
+  const response = await api(app, 'POST', url, body);
+  expect(response.status).toBe(status);
+  if (typeof message === 'string') expect(response.body).toEqual({ message });
+  else expect(response.body.message).toMatch(message);
+  const { chat_requests: _after, ...after } = await snapshotData(t.db);
+  expect(after).toEqual(before);
 }
 
 async function appWith(context: TestContext, chat: Parameters<typeof buildApp>[0]['chat']) {
@@ -163,19 +178,47 @@ describe('POST /api/chat/n8n with the built-in assistant', () => {
     expect(await snapshotData(t.db)).toEqual(before);
   });
 
-  it('limits messages a minute over all chats (429), keeping nothing of the refused one', async () => {
+  it('limits messages a minute over both chats (429), keeping nothing of a refused one', async () => {
     const app = await appWith(t, { messagesPerMinute: 2 });
     try {
       const sessionId = randomUUID();
       expect((await api(app, 'POST', '/api/chat/n8n', send(sessionId, 'one'))).status).toBe(200);
       expect((await api(app, 'POST', '/api/chat/workflow', { chatId: 'health_abc123XYZ', message: 'two', route: 'health' })).status).toBe(200);
-      const before = await snapshotData(t.db);
-      const refused = await api(app, 'POST', '/api/chat/n8n', send(sessionId, 'three'));
-      expect(refused).toMatchObject({ status: 429, body: { message: 'You can send at most 2 messages a minute. Please wait a moment and try again.' } });
-      expect(await snapshotData(t.db)).toEqual(before);
+      const limited = 'You can send at most 2 messages a minute. Please wait a moment and try again.';
+      await expectRefused({ ...t, app }, 'POST', '/api/chat/n8n', send(sessionId, 'three'), 429, limited);
+      // A minute later the count starts again.
+      await t.db.execute(sql`update chat_requests set created_at = created_at - interval '61 seconds'`);
+      expect((await api(app, 'POST', '/api/chat/n8n', send(sessionId, 'five'))).status).toBe(200);
     } finally {
       await app.close();
     }
+  });
+
+  it('counts requests sent at once one by one: of five at a limit of two, two are answered', async () => {
+    const app = await appWith(t, { messagesPerMinute: 2 });
+    try {
+      const statuses = await Promise.all([1, 2, 3, 4, 5].map(async (n) => (await api(app, 'POST', '/api/chat/n8n', send(randomUUID(), `at once ${n}`))).status));
+      expect(statuses.sort()).toEqual([200, 200, 429, 429, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('says after its answer that it cannot open attached files', async () => {
+    const response = await postMultipart(t.app, { action: 'sendMessage', sessionId: randomUUID(), chatInput: 'How do I upload a record?' }, [
+      { name: 'note.txt', type: 'text/plain', bytes: Buffer.from('Blood pressure 120/80') },
+    ]);
+    expect(response.status).toBe(200);
+    expect(response.body.output).toMatch(/Medical Records[\s\S]*\n\n\(I can't open attached files: I answered from your records\./);
+  });
+
+  it('refuses a multipart body cut short with a 400, not a 500', async () => {
+    const { payload, headers } = await multipart({ action: 'sendMessage', sessionId: 'abc', chatInput: 'Hi' }, [
+      { name: 'a.pdf', type: 'application/pdf', bytes: samplePdf('A', ['b']) },
+    ]);
+    const response = await t.app.inject({ method: 'POST', url: '/api/chat/n8n', payload: payload.subarray(0, payload.length - 60), headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The multipart body could not be read' });
   });
 });
 
@@ -359,22 +402,36 @@ describe('with n8n configured', () => {
     ['no answer within the timeout', 'no answer' as const, 504, 'n8n did not answer in time'],
   ])('turns %s from n8n into a clean error, keeping nothing', async (_, answer, status, message) => {
     n8n.answerWith(answer);
-    await expectRefused({ ...t, app }, 'POST', '/api/chat/n8n', send('s-6', 'Hi'), status, message);
+    await expectFailedKeepingNothing(app, '/api/chat/n8n', send('s-6', 'Hi'), status, message);
   });
 
   it('ends a stream that stalls with an error line (504’s message) and keeps nothing', async () => {
     n8n.answerWith({ lines: [streamLine('begin'), streamLine('item', 'Half'), streamLine('end')], stallAfter: 2 });
-    const before = await snapshotData(t.db);
+    const { chat_requests: _before, ...before } = await snapshotData(t.db);
     const response = await app.inject({ method: 'POST', url: '/api/chat/n8n', payload: send('s-7', 'Hi'), headers: { accept: 'text/plain' } });
     const chunks = streamed(response.body);
     expect(chunks.map((chunk) => chunk.type)).toEqual(['begin', 'item', 'error']);
     expect(chunks.at(-1)!.content).toBe('n8n stopped answering');
-    expect(await snapshotData(t.db)).toEqual(before);
+    const { chat_requests: _after, ...after } = await snapshotData(t.db);
+    expect(after).toEqual(before);
   });
 
   it('passes on an error line of n8n’s stream, and a JSON browser gets a 502 with its message', async () => {
     n8n.answerWith({ lines: [streamLine('begin'), streamLine('error', 'Model quota exceeded')] });
     expect(await api(app, 'POST', '/api/chat/n8n', send('s-8', 'Hi'))).toMatchObject({ status: 502, body: { message: 'Model quota exceeded' } });
+  });
+
+  it('answers an emergency itself, by the rule, before n8n is asked: on the n8n tab and on the workflow page', async () => {
+    const tab = await api(app, 'POST', '/api/chat/n8n', send('s-11', 'My father has slurred speech and his face is drooping'));
+    expect(tab.body.output).toMatch(/^[^.]*911/);
+    const page = await api(app, 'POST', '/api/chat/workflow', { chatId: 'health_abc123XYZ', message: 'I want to kill myself', route: 'health' });
+    expect(page.body.output).toMatch(/988/);
+    expect(n8n.received).toEqual([]);
+  });
+
+  it('is a 502 when n8n answers more than a chat reply can be', async () => {
+    n8n.answerWith({ json: { output: 'a'.repeat(250_000) } });
+    await expectFailedKeepingNothing(app, '/api/chat/n8n', send('s-12', 'Hi'), 502, "n8n's answer is longer than a chat reply can be");
   });
 
   it('is a 502 when n8n cannot be reached', async () => {
@@ -455,15 +512,17 @@ describe('with a language model configured', () => {
     expect(model.requests).toEqual([]);
   });
 
-  it('answers Get AI Analysis through the model, as { output } or streamed, keeping nothing', async () => {
-    const before = await snapshotData(t.db);
+  it('answers Get AI Analysis through the model, as { output } or streamed, keeping nothing but its count', async () => {
+    const { chat_requests: _before, ...before } = await snapshotData(t.db);
     expect(await api(app, 'POST', '/api/chat/analysis', { question: 'Am I due for anything?' })).toMatchObject({
       status: 200,
       body: { output: 'Your next visit is on March 4.' },
     });
     const response = await app.inject({ method: 'POST', url: '/api/chat/analysis', payload: { question: 'And after that?' }, headers: { accept: 'text/plain' } });
     expect(streamed(response.body).filter((chunk) => chunk.type === 'item').map((chunk) => chunk.content)).toEqual(['Your next visit ', 'is on March 4.']);
-    expect(await snapshotData(t.db)).toEqual(before);
+    const { chat_requests: requests, ...after } = await snapshotData(t.db);
+    expect(after).toEqual(before);
+    expect(requests).toHaveLength(2);
   });
 
   it.each([
@@ -471,7 +530,7 @@ describe('with a language model configured', () => {
     ['does not answer', 'no answer' as const, 504, 'The language model did not answer in time'],
   ])('is a clean error when the model %s, keeping nothing', async (_, answer, status, message) => {
     model.answerWith(answer);
-    await expectRefused({ ...t, app }, 'POST', '/api/chat/n8n', send('s-10', 'How is my deductible?'), status, message);
-    await expectRefused({ ...t, app }, 'POST', '/api/chat/analysis', { question: 'How is my deductible?' }, status, message);
+    await expectFailedKeepingNothing(app, '/api/chat/n8n', send('s-10', 'How is my deductible?'), status, message);
+    await expectFailedKeepingNothing(app, '/api/chat/analysis', { question: 'How is my deductible?' }, status, message);
   });
 });

@@ -16,10 +16,15 @@ import { errorResponses } from '../http/contract';
 import { conflict } from '../http/errors';
 import { assistantReply } from '../services/chat/assistant-reply';
 import type { ChatDependencies } from '../services/chat/chat-dependencies';
-import { assertWithinMessageLimit, clearChatHistory, conversationHistory, keepExchange } from '../services/chat/conversations';
+import { emergencyReply } from '../services/assistant/intents';
+import { clearChatHistory, conversationHistory, countChatRequest, keepExchange } from '../services/chat/conversations';
 import { asLangChainHistory } from '../services/chat/history';
-import { replyText } from '../services/chat/reply-source';
+import { replyText, wholeReply, withClosingNote } from '../services/chat/reply-source';
 import { forwardLoadPreviousSession, forwardMessage, forwardWorkflowMessage } from '../services/n8n/chat-trigger';
+
+/** Said after the built-in assistant's answer to a message with files: it answers from the record, not from them. */
+const ATTACHMENTS_NOT_READ =
+  "\n\n(I can't open attached files: I answered from your records. Your files were not stored. To keep a document, upload it under Medical Records.)";
 
 const STREAM_NOTE =
   'With `Accept: text/plain` (as n8n\'s chat widget asks) the reply is n8n\'s stream instead: newline-delimited JSON chunks ' +
@@ -61,19 +66,24 @@ export const chatRoutes: FastifyPluginAsyncZod<{ db: Database; chat: ChatDepende
         return asLangChainHistory(fromN8n?.length ? fromN8n : await conversationHistory(db, request.patient, key));
       }
 
-      await assertWithinMessageLimit(db, request.patient, chat.messagesPerMinute);
+      await countChatRequest(db, request.patient, chat.messagesPerMinute);
       const attachments = request.chatAttachments ?? [];
-      const source = chat.n8n?.chatUrl
-        ? await forwardMessage(
-            { ...chat.n8n, chatUrl: chat.n8n.chatUrl },
-            { sessionId: body.sessionId, chatInput: body.chatInput, metadata: body.metadata, attachments },
-            { stream: wantsStream(request), signal },
-          )
-        : await assistantReply(db, request.patient, chat.languageModel, {
-            question: body.chatInput,
-            history: await conversationHistory(db, request.patient, key),
-            signal,
-          });
+      const emergency = emergencyReply(body.chatInput);
+      const history = (last: number) => conversationHistory(db, request.patient, key, { last });
+      let source;
+      if (emergency) {
+        // First, whatever answers otherwise: a workflow or a model must not stand between the patient and 911.
+        source = wholeReply(emergency);
+      } else if (chat.n8n?.chatUrl) {
+        source = await forwardMessage(
+          { ...chat.n8n, chatUrl: chat.n8n.chatUrl },
+          { sessionId: body.sessionId, chatInput: body.chatInput, metadata: body.metadata, attachments },
+          { stream: wantsStream(request), signal },
+        );
+      } else {
+        source = await assistantReply(db, request.patient, chat.languageModel, { question: body.chatInput, history, signal });
+        if (attachments.length > 0) source = withClosingNote(source, ATTACHMENTS_NOT_READ);
+      }
       const notes = attachments.map(({ name, type, data }) => ({ name, type, size: data.length }));
       return sendChatReply(request, reply, source, (text) =>
         keepExchange(db, request.patient, key, { question: body.chatInput, attachments: notes, reply: text }),
@@ -93,13 +103,16 @@ export const chatRoutes: FastifyPluginAsyncZod<{ db: Database; chat: ChatDepende
     async (request, reply) => {
       const { chatId, message } = request.body;
       const signal = abortWhenGone(reply);
-      await assertWithinMessageLimit(db, request.patient, chat.messagesPerMinute);
+      await countChatRequest(db, request.patient, chat.messagesPerMinute);
       const key = { channel: 'workflow' as const, sessionKey: chatId };
+      const emergency = emergencyReply(message);
       let answer: { output?: string };
-      if (chat.n8n?.workflowUrl) {
+      if (emergency) {
+        answer = { output: emergency };
+      } else if (chat.n8n?.workflowUrl) {
         answer = await forwardWorkflowMessage({ ...chat.n8n, workflowUrl: chat.n8n.workflowUrl }, request.body, { signal });
       } else {
-        const history = await conversationHistory(db, request.patient, key);
+        const history = (last: number) => conversationHistory(db, request.patient, key, { last });
         const chunks = [];
         for await (const chunk of await assistantReply(db, request.patient, chat.languageModel, { question: message, history, signal })) chunks.push(chunk);
         answer = { output: replyText(chunks) };
@@ -124,6 +137,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ db: Database; chat: ChatDepende
       if (!chat.languageModel) {
         throw conflict('AI analysis needs a language model, and none is configured on this server (ASSISTANT_LLM_BASE_URL)');
       }
+      await countChatRequest(db, request.patient, chat.messagesPerMinute);
       const source = await assistantReply(db, request.patient, chat.languageModel, { question: request.body.question, signal: abortWhenGone(reply) });
       // A one-off question, not a conversation: nothing is kept.
       return sendChatReply(request, reply, source, async () => undefined);

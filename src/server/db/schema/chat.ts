@@ -40,7 +40,7 @@ export const chatMessages = pgTable(
     sessionId: integer('session_id')
       .notNull()
       .references(() => chatSessions.id, { onDelete: 'cascade' }),
-    /** The session's patient again, so that the per-minute limit counts with one index and no join. */
+    /** The session's patient again, so that a patient's messages are reached without a join. */
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -51,9 +51,24 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index('chat_messages_session_idx').on(t.sessionId, t.id),
-    index('chat_messages_user_sent_idx').on(t.userId, t.createdAt).where(sql`${t.role} = 'user'`),
     check('chat_messages_role_check', isOneOf(t.role, CHAT_ROLES)),
     // A user's message is at most 4,000 characters (the contract); a reply may be longer, not without end.
     check('chat_messages_content_check', sql`length(${t.content}) <= 100000`),
   ],
+);
+
+/**
+ * Every chat message and AI analysis the patient asked for, when it was asked: what the per-minute limit counts
+ * (CHAT_MESSAGES_PER_MINUTE), whatever became of the request. Rows older than a minute are pruned as new ones come.
+ */
+export const chatRequests = pgTable(
+  'chat_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_requests_user_time_idx').on(t.userId, t.createdAt)],
 );

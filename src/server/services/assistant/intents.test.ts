@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { QUICK_QUESTIONS } from '../../../shared/rules/quick-questions';
 import {
   EMERGENCY_SIGNS,
   INSURER_HAS_FINAL_WORD,
@@ -235,6 +236,37 @@ describe('matchIntent: the first intent that matches the question', () => {
     ['what prescriptions do I take', 'medications'],
     ['Do I have any allergies?', 'allergies'],
     ['what am I allergic to', 'allergies'],
+    ['What allergies do I have on file?', 'allergies'],
+    ['my allergies', 'allergies'],
+    ['Do I have seasonal allergies on file?', 'allergies'],
+    ['What are the signs of an allergic reaction?', 'allergies'],
+    ['What are the symptoms of seasonal allergies?', 'seasonal-allergies'],
+    ['signs of hay fever', 'seasonal-allergies'],
+    ['my allergy symptoms are bad this week', 'seasonal-allergies'],
+    ['is the pollen count high', 'seasonal-allergies'],
+    ['How much water should I drink daily?', 'hydration'],
+    ['how many glasses of water a day', 'hydration'],
+    ['I think I am dehydrated', 'hydration'],
+    ['What are the signs of high blood pressure?', 'blood-pressure'],
+    ['What is a normal blood pressure?', 'blood-pressure'],
+    ['my blood pressure is 150/95, is that high?', 'blood-pressure'],
+    ['When should I see a doctor about high blood pressure?', 'blood-pressure'],
+    ['is hypertension a chronic condition', 'blood-pressure'],
+    ['When is my blood pressure check?', 'next-appointment'],
+    ['Is my blood pressure check overdue?', 'care-due'],
+    ['How can I relieve back pain at home?', 'back-pain'],
+    ['I have a sore lower back', 'back-pain'],
+    ['pain in my lower back', 'back-pain'],
+    ['what medicine helps back pain', 'back-pain'],
+    ['my pain came back', 'symptoms'],
+    ['When is my appointment for my back pain?', 'next-appointment'],
+    ['Does my insurance cover physical therapy for back pain?', 'plan-benefits'],
+    ['How do I book an appointment for my back pain?', 'how-to-book'],
+    ['how many hours of sleep do I need', 'sleep'],
+    ['I cant sleep at night', 'sleep'],
+    ['I think I have the flu', 'cold-and-flu'],
+    ['how do I get over a cold', 'cold-and-flu'],
+    ['Is my flu shot due?', 'care-due'],
     ['What conditions do I have?', 'conditions'],
     ['show my medical history', 'conditions'],
     ['How do I upload a record?', 'how-to-upload'],
@@ -367,6 +399,64 @@ describe('replyFromRules: answers cite the patient’s facts', () => {
   });
 });
 
+describe('general guidance: the Quick Questions and other common topics', () => {
+  // Every Quick Question on the /chat page must get a real answer on its topic, never the fallback or the patient's
+  // recorded allergies. Keyed by the questions' own type: a new Quick Question does not compile until it has a row here.
+  const quick: Record<(typeof QUICK_QUESTIONS)[number], [IntentId, string[]]> = {
+    'What are the symptoms of seasonal allergies?': ['seasonal-allergies', ['sneezing', 'itchy or watery eyes', 'pollen', "don't cause a fever", 'call 911']],
+    'How much water should I drink daily?': ['hydration', ['11.5 cups (2.7 litres)', '15.5 cups (3.7 litres)', 'pale yellow urine', 'ask your doctor']],
+    'What are the signs of high blood pressure?': [
+      'blood-pressure',
+      ['usually has no signs or symptoms', 'below 120/80 as normal', '180/120 or higher', 'chest pain, shortness of breath', 'call 911', 'contact your doctor right away'],
+    ],
+    'How can I relieve back pain at home?': [
+      'back-pain',
+      ['keep gently active', 'acetaminophen or ibuprofen', 'numbness in the groin', 'loss of bladder or bowel control', 'a fever', 'after a fall', 'See your doctor'],
+    ],
+  };
+
+  it.each(QUICK_QUESTIONS.map((question) => [question, ...quick[question]] as const))('%j → %s', (question, id, phrases) => {
+    expect(emergencyReply(question)).toBeNull();
+    expect(matchIntent(question)?.id).toBe(id);
+    for (const facts of [FACTS, EMPTY]) {
+      const reply = replyFromRules(question, facts);
+      expect(reply).not.toContain("I'm not sure I understood that");
+      expect(reply).not.toContain('on file in My Profile: Penicillin');
+      expect(reply.startsWith(CALL_911)).toBe(false);
+      for (const phrase of phrases) expect(reply).toContain(phrase);
+      expect(reply.endsWith(`\n\n${NOT_MEDICAL_ADVICE}`)).toBe(true);
+    }
+  });
+
+  it.each<[string, string[]]>([
+    ['how many hours of sleep do I need', ['at least 7 hours', 'sleep apnea', 'See your doctor']],
+    ['I think I have the flu', ["antibiotics don't help", 'within 2 days', 'more than 10 days', 'call 911', 'Flu Vaccine is next due on October 22, 2027']],
+  ])('%j: topic-specific guidance, when to see a doctor, and the disclaimer', (question, phrases) => {
+    const reply = replyFromRules(question, FACTS);
+    for (const phrase of phrases) expect(reply).toContain(phrase);
+    expect(reply.endsWith(`\n\n${NOT_MEDICAL_ADVICE}`)).toBe(true);
+  });
+
+  it("weaves in the patient's own facts where they bear on the topic, and says nothing of them when there are none", () => {
+    const bloodPressure = replyFromRules('What are the signs of high blood pressure?', FACTS);
+    expect(bloodPressure).toContain('Your conditions on file in My Profile mention high blood pressure');
+    expect(bloodPressure).toContain('From your Preventative Care list: Blood Pressure Check is due soon, on January 22, 2027');
+    expect(replyFromRules('How can I relieve back pain at home?', FACTS)).toContain('Your next appointment is Eye Examination with Dr. James Patel');
+
+    const empty = replyFromRules('What are the signs of high blood pressure?', EMPTY);
+    expect(empty).not.toContain('My Profile');
+    expect(empty).not.toContain('Preventative Care');
+    expect(replyFromRules('How can I relieve back pain at home?', EMPTY)).toContain('You have no upcoming appointments');
+  });
+
+  it('leaves an emergency to the emergency rule', () => {
+    for (const question of ['my blood pressure is 190/125 and I have chest pain', 'back pain and I cant breathe', 'I have the flu and trouble breathing']) {
+      expect(replyFromRules(question, FACTS)).toBe(emergencyReply(question));
+      expect(emergencyReply(question)!.startsWith(CALL_911)).toBe(true);
+    }
+  });
+});
+
 describe('the not-medical-advice line', () => {
   const sampleQuestion: Record<IntentId, string> = {
     'how-to-upload': 'How do I upload a record?',
@@ -375,6 +465,12 @@ describe('the not-medical-advice line', () => {
     'how-to-book': 'How do I book an appointment?',
     'plan-benefits': 'Is an eye exam covered?',
     'insurance-costs': 'How much of my deductible is left?',
+    'seasonal-allergies': 'What are the symptoms of seasonal allergies?',
+    hydration: 'How much water should I drink daily?',
+    'blood-pressure': 'What are the signs of high blood pressure?',
+    'back-pain': 'How can I relieve back pain at home?',
+    sleep: 'how many hours of sleep do I need',
+    'cold-and-flu': 'I think I have the flu',
     medications: 'What medications am I on?',
     allergies: 'Do I have any allergies?',
     conditions: 'What conditions do I have?',

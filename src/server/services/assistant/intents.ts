@@ -4,8 +4,9 @@ import { appointmentWhen, describeAppointment, type BenefitFact, type CareFact, 
 
 /**
  * The built-in assistant's rules, as data: the emergency signs, checked before anything else, then an ordered list
- * of intents, each recognised by words in the question and answered from the patient's own facts. The first intent
- * that matches answers; a question none matches gets careful general guidance.
+ * of intents, each recognised by words in the question: most are answered from the patient's own facts, a few
+ * (seasonal allergies, drinking water, blood pressure, back pain, sleep, colds and flu) with careful general
+ * guidance. The first intent that matches answers; a question none matches gets a careful fallback.
  */
 
 /** The last line of every answer that touches health, and of the general guidance. */
@@ -39,6 +40,18 @@ const anyOf =
   (...patterns: RegExp[]) =>
   (text: string) =>
     patterns.some((pattern) => pattern.test(text));
+
+/**
+ * Words that name the patient's own records, appointments or coverage: a general-guidance intent leaves such a
+ * question to the intents that read them ("do I have seasonal allergies on file?", "is my back pain visit covered?").
+ */
+const ABOUT_OWN_RECORDS = /\b(on file|recorded|in my profile|my (profile|records?|chart|list)|appointments?|appts?|scheduled|overdue|covered|cover|coverage|copay)\b|\bdue\b(?! to\b)/;
+
+/** A matcher for a general-guidance topic: any of the patterns, in a question that is not about the patient's records. */
+const aboutTopic =
+  (...patterns: RegExp[]) =>
+  (text: string) =>
+    anyOf(...patterns)(text) && !ABOUT_OWN_RECORDS.test(text);
 
 /** Words that ask how to do something, for the how-to intents: "how do I…", "can I…", "I need to…". */
 const ASKS_HOW = /\b(how|where|can i|could i|do i|should i|want to|wanna|like to|need to|have to|help me|please|way to|steps|possible to)\b/;
@@ -397,20 +410,99 @@ function greetingAnswer(facts: PatientFacts): string {
 }
 
 const CAPABILITIES =
-  'I can answer questions about your own information in this app: your next appointment, what care is overdue or due soon, your deductible and out-of-pocket progress, what your plan covers, your medical records, and the medications, allergies and conditions on file. I can also explain how to upload a record, book an appointment or add one to your calendar. Try "When is my next appointment?"';
+  'I can answer questions about your own information in this app: your next appointment, what care is overdue or due soon, your deductible and out-of-pocket progress, what your plan covers, your medical records, and the medications, allergies and conditions on file. I can also explain how to upload a record, book an appointment or add one to your calendar, and give general guidance on seasonal allergies, drinking enough water, blood pressure, back pain, sleep, and colds and flu. Try "When is my next appointment?"';
+
+/** Where to raise a worry: the next appointment, or how to book one. */
+function raiseItAtNextVisit(facts: PatientFacts): string {
+  const [next] = facts.nextAppointments;
+  return next
+    ? `Your next appointment is ${describeAppointment(next)}; you can raise it then, or book something sooner under Appointments → Schedule New.`
+    : 'You have no upcoming appointments; you can book one under Appointments → Schedule New.';
+}
 
 function symptomsAnswer(facts: PatientFacts, question: string): string {
-  const [next] = facts.nextAppointments;
   const mood = /\b(anxious|anxiety|depressed|depression|sad|hopeless|lonely|stressed|panic)\b/.test(normaliseQuestion(question));
   return [
     "I can't assess symptoms or tell what's causing them. If they are severe, sudden or getting worse, contact your doctor today, and call 911 for chest pain, trouble breathing or signs of a stroke.",
     mood ? "If you're struggling emotionally, you can call or text 988 any time to talk with someone." : '',
-    next
-      ? `Your next appointment is ${describeAppointment(next)}; you can raise it then, or book something sooner under Appointments → Schedule New.`
-      : 'You have no upcoming appointments; you can book one under Appointments → Schedule New.',
+    raiseItAtNextVisit(facts),
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+// --- General guidance ---
+// Mainstream advice (CDC, NIH, the American Heart Association, the US National Academies), short, always with when to
+// see a doctor; replyFromRules adds the not-medical-advice line. A patient's own facts are added where they bear on it.
+
+/** The open care item whose name matches, as its line from the Preventative Care list, or nothing. */
+function careItemNamed(facts: PatientFacts, name: RegExp): string {
+  const item = facts.care.find((i) => name.test(i.name) && i.status !== 'completed');
+  return item ? `From your Preventative Care list: ${careLine(item, facts)}` : '';
+}
+
+const paragraph = (...sentences: string[]) => sentences.filter(Boolean).join(' ');
+
+const SEASONAL_ALLERGIES = paragraph(
+  'Seasonal allergies (hay fever) usually cause sneezing, a runny or stuffy nose, itchy or watery eyes, an itchy nose, throat or roof of the mouth, and sometimes a cough from postnasal drip, or tiredness.',
+  "They follow the pollen seasons (trees in spring, grasses in late spring and summer, ragweed in late summer and fall) and, unlike a cold, they don't cause a fever and can last for weeks.",
+  'It can help to keep windows closed on high-pollen days, shower and change clothes after being outdoors, and rinse your nose with saline; a pharmacist can suggest an over-the-counter antihistamine or nasal spray that suits you and your other medicines.',
+  "See your doctor if that doesn't help, or if you wheeze, have asthma symptoms, sinus pain or a fever.",
+  'Swelling of the lips, tongue or throat, or trouble breathing, is an emergency: call 911.',
+);
+
+const HYDRATION = paragraph(
+  "There's no single amount that's right for everyone.",
+  'A common guide from the US National Academies is about 11.5 cups (2.7 litres) of fluid a day for women and about 15.5 cups (3.7 litres) for men, counting all drinks and the water in food, which supplies about a fifth of it.',
+  'You need more in hot weather, when you exercise, when you have a fever, vomiting or diarrhea, and when pregnant or breastfeeding.',
+  "Drinking when you're thirsty and having pale yellow urine are good signs you're getting enough, and water is the best choice.",
+  'Some conditions, such as heart failure or kidney disease, and some medicines call for a different amount, so ask your doctor if that applies to you.',
+  "Get medical care promptly for dehydration that doesn't get better with drinking: very dark urine or very little of it, dizziness, confusion or a racing heartbeat.",
+);
+
+function bloodPressureAnswer(facts: PatientFacts): string {
+  const onFile = facts.conditions !== null && /hypertension|blood pressure/i.test(facts.conditions);
+  return paragraph(
+    'High blood pressure (hypertension) usually has no signs or symptoms at all, so many people have it for years without knowing: the only way to know is to have it measured.',
+    'For adults, the American Heart Association counts below 120/80 as normal, a top number of 120 to 129 (with a bottom number below 80) as elevated, and a top number of 130 or more, or a bottom number of 80 or more, as high blood pressure; a doctor confirms it with readings on more than one occasion.',
+    'If a reading is 180/120 or higher, wait five minutes and measure again, and contact your doctor right away if it is still that high.',
+    'If it is 180/120 or higher and you have chest pain, shortness of breath, back pain, numbness or weakness, changes in vision or trouble speaking, call 911.',
+    'Less salt, regular activity, a healthy weight, less alcohol and not smoking all help keep it down.',
+    onFile ? 'Your conditions on file in My Profile mention high blood pressure, so the target and plan your doctor set for you are the ones to go by.' : '',
+    careItemNamed(facts, /blood pressure/i),
+  );
+}
+
+function backPainAnswer(facts: PatientFacts): string {
+  return paragraph(
+    'Most back pain gets better on its own within a few weeks.',
+    'At home, it helps to keep gently active (walking, light stretching) rather than resting in bed for more than a day or two, to use a heating pad or a warm bath (some people find a cold pack helps in the first couple of days), and to take an over-the-counter pain reliever such as acetaminophen or ibuprofen as the label says.',
+    'Check with your pharmacist first if you have high blood pressure, kidney or stomach problems, or take a blood thinner.',
+    "See your doctor if the pain is severe, isn't improving after a few weeks, spreads down a leg, or comes with numbness, tingling or weakness in your legs or with weight loss you can't explain.",
+    'Get care right away (urgent care or the emergency room) if you have numbness in the groin or inner thighs, new loss of bladder or bowel control, a fever, or the pain started after a fall or an injury.',
+    raiseItAtNextVisit(facts),
+  );
+}
+
+const SLEEP = paragraph(
+  'Most adults need at least 7 hours of sleep a night.',
+  'It helps to go to bed and get up at the same times every day, weekends included; to keep the bedroom dark, quiet and cool; to put screens away before bed; to avoid caffeine late in the day, and large meals and alcohol close to bedtime; and to be physically active during the day.',
+  'See your doctor if trouble sleeping goes on for more than a few weeks or affects your days, if you snore loudly or someone notices you stop breathing or gasp in your sleep (possible signs of sleep apnea), or if you are very sleepy during the day.',
+  "Don't drive when you're drowsy.",
+);
+
+function coldAndFluAnswer(facts: PatientFacts): string {
+  return paragraph(
+    "Colds and flu are caused by viruses, so antibiotics don't help.",
+    'A cold usually brings a runny or stuffy nose, a sore throat, sneezing and a cough, and most people feel better in 7 to 10 days; flu tends to come on suddenly, with fever, chills, aches and tiredness.',
+    'Rest, drink plenty of fluids, and ask a pharmacist which over-the-counter remedies suit you (some decongestants raise blood pressure).',
+    "Stay home until you've gone 24 hours without a fever, without fever-reducing medicine, and are feeling better; wash your hands often.",
+    'If you might have flu and are 65 or older, pregnant, or have a long-term condition such as asthma, diabetes or heart disease, call your doctor early: antiviral medicine works best when started within 2 days of the first symptoms.',
+    'Also see your doctor for a fever lasting more than 4 days, symptoms lasting more than 10 days, or symptoms that get better and then worse.',
+    'Trouble breathing, chest pain or pressure, confusion or severe weakness need emergency care: call 911.',
+    'A yearly flu vaccine is the best protection.',
+    careItemNamed(facts, /\bflu\b|influenza/i),
+  );
 }
 
 const FALLBACK =
@@ -425,6 +517,12 @@ export type IntentId =
   | 'how-to-book'
   | 'plan-benefits'
   | 'insurance-costs'
+  | 'seasonal-allergies'
+  | 'hydration'
+  | 'blood-pressure'
+  | 'back-pain'
+  | 'sleep'
+  | 'cold-and-flu'
   | 'medications'
   | 'allergies'
   | 'conditions'
@@ -447,9 +545,10 @@ export interface Intent {
 
 /**
  * Tried in order, so the order is part of the rules: how-to questions before the data they name ("how do I upload a
- * record" is not "what records do I have"); coverage before costs ("is the ER covered after my deductible"); the
- * patient's own lists before care and appointments; symptoms, greetings and thanks last, so that "hi, when is my
- * appointment?" is answered.
+ * record" is not "what records do I have"); coverage before costs ("is the ER covered after my deductible"); general
+ * guidance on a topic before the patient's own lists ("what are the symptoms of seasonal allergies?" is not "what
+ * allergies do I have?"), unless the question names the patient's records (aboutTopic); the patient's own lists before
+ * care and appointments; symptoms, greetings and thanks last, so that "hi, when is my appointment?" is answered.
  */
 export const INTENTS: readonly Intent[] = [
   {
@@ -502,6 +601,72 @@ export const INTENTS: readonly Intent[] = [
     matches: anyOf(/\bdeductible/, /\bout of pocket\b/, /\boop\b/, /\b(insurance|insurer|health plan|my plan|policy)\b/, /\bhow much (have|did) i (paid|pay|spent|spend)\b/),
     answer: insuranceCostsAnswer,
     aboutHealth: false,
+  },
+  {
+    id: 'seasonal-allergies',
+    matches: aboutTopic(
+      /\b(hay ?fever|allergic rhinitis|pollen|ragweed)\b/,
+      /\bseasonal\b.{0,15}\ballerg/,
+      /\ballerg\w*\b.{0,15}\bseason/,
+      // "symptoms of allergies", "allergy symptoms"; not "signs of an allergic reaction", which is not hay fever.
+      /\b(symptoms?|signs?)\b.{0,25}\ballerg(y|ies)\b/,
+      /\ballerg(y|ies)\b.{0,10}\b(symptoms?|signs?)\b/,
+    ),
+    answer: () => SEASONAL_ALLERGIES,
+    aboutHealth: true,
+  },
+  {
+    id: 'hydration',
+    matches: aboutTopic(
+      /\b(hydrat\w*|dehydrat\w*)\b/,
+      /\bhow (much|many)\b.{0,40}\b(water|fluids?)\b/,
+      /\b(drink|drinking)\b.{0,20}\b(water|fluids?)\b/,
+      /\bwater\b.{0,20}\b(a day|per day|each day|every day|daily|intake)\b/,
+    ),
+    answer: () => HYDRATION,
+    aboutHealth: true,
+  },
+  {
+    id: 'blood-pressure',
+    // Not "my blood pressure check" (a care item): the question asks what high blood pressure is, or what a reading means.
+    matches: aboutTopic(
+      /\bhypertens(ion|ive)\b/,
+      /\b(high|elevated|raised)\b.{0,10}\b(blood pressure|bp)\b/,
+      /\b(blood pressure|bp)\b.{0,20}\b(normal|healthy|reading|readings|numbers?|range|high|mean|means|lower|lowering|reduce|bring down|should be)\b/,
+      /\b(normal|healthy|good|ideal|target)\b.{0,20}\b(blood pressure|bp)\b/,
+    ),
+    answer: bloodPressureAnswer,
+    aboutHealth: true,
+  },
+  {
+    id: 'back-pain',
+    matches: aboutTopic(
+      /\bback\b.{0,12}\b(pain|pains|ache|aches|aching|hurts?|hurting|sore|spasms?|strain|strained|injury)\b/,
+      /\b(backache|backaches|sciatica|lumbago)\b/,
+      /\b(pain|ache|aching)\b (in|of) (my |the )?(lower |upper )?back\b/,
+      /\b(sore|bad|aching|painful|stiff|hurt|injured|pulled|strained|threw out|thrown out|throw out) (my |the |a )?(lower |upper )?back\b/,
+    ),
+    answer: backPainAnswer,
+    aboutHealth: true,
+  },
+  {
+    id: 'sleep',
+    matches: aboutTopic(/\b(sleep|sleeping|asleep|insomnia|sleepless\w*|snore|snores|snoring)\b/),
+    answer: () => SLEEP,
+    aboutHealth: true,
+  },
+  {
+    id: 'cold-and-flu',
+    // Not the flu shot or vaccine: that is a care item (care-due).
+    matches: (text) =>
+      !/\b(shots?|vaccines?|vaccinat\w*|jabs?|immuni[sz]\w*|boosters?)\b/.test(text) &&
+      aboutTopic(
+        /\b(flu|influenza|common cold|head cold|chest cold|colds)\b/,
+        /\b(have|has|got|get|getting|catch|catching|caught|fighting|fight|treat|is it|get over|getting over|recover from|recovering from|shake) (a |the |my |this )?cold\b/,
+        /\bcold\b.{0,15}\b(symptoms?|remed\w*|medicine|contagious)\b/,
+      )(text),
+    answer: coldAndFluAnswer,
+    aboutHealth: true,
   },
   {
     id: 'medications',

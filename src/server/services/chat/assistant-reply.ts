@@ -14,8 +14,8 @@ const CONTEXT_TURNS = 20;
 
 export interface AssistantQuestion {
   question: string;
-  /** The conversation so far, oldest first (none for 'Get AI Analysis'). */
-  history?: readonly StoredMessage[];
+  /** The conversation so far, oldest first, read only when a model will use it (none for 'Get AI Analysis'). */
+  history?: (turns: number) => Promise<StoredMessage[]>;
   signal?: AbortSignal;
 }
 
@@ -31,18 +31,18 @@ export async function assistantReply(db: Database, patient: Patient, model: Lang
   const facts = await loadPatientFacts(db, patient);
   const messages: ModelMessage[] = [
     { role: 'system', content: assistantSystemPrompt(facts) },
-    ...(ask.history ?? []).slice(-CONTEXT_TURNS),
+    ...((await ask.history?.(CONTEXT_TURNS)) ?? []),
     { role: 'user', content: ask.question },
   ];
   return piecewiseReply(asApiErrors(model.streamReply(messages, ask.signal)));
 }
 
-/** A model's failure as the API's own 502/504, its reason shown and its details logged by the caller. */
+/** A model's failure as the API's own 502/504: its reason shown, the model's own error (its details) logged as the cause. */
 async function* asApiErrors(pieces: AsyncIterable<string>): AsyncGenerator<string> {
   try {
     yield* pieces;
   } catch (error) {
-    if (error instanceof LanguageModelError) throw new HttpError(error.status, error.reason);
+    if (error instanceof LanguageModelError) throw Object.assign(new HttpError(error.status, error.reason), { cause: error });
     throw error;
   }
 }

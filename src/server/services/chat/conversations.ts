@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { ChatRole } from '../../../shared/contracts/chat';
 import type { Database } from '../../db/client';
-import { chatMessages, chatSessions, type ChatAttachmentNote, type ChatChannel } from '../../db/schema/index';
+import { chatMessages, chatRequests, chatSessions, users, type ChatAttachmentNote, type ChatChannel } from '../../db/schema/index';
 import type { Patient } from '../../http/current-patient';
 import { tooManyRequests } from '../../http/errors';
 
@@ -16,15 +16,27 @@ export interface StoredMessage {
   content: string;
 }
 
-/** The turns of one conversation, oldest first (served as the history, and given to a language model as context). */
-export async function conversationHistory(db: Database, patient: Patient, { channel, sessionKey }: ConversationKey): Promise<StoredMessage[]> {
-  return db
+/**
+ * The turns of one conversation, oldest first: all of them for the history, or the `last` few as a language
+ * model's context.
+ */
+export async function conversationHistory(
+  db: Database,
+  patient: Patient,
+  { channel, sessionKey }: ConversationKey,
+  { last }: { last?: number } = {},
+): Promise<StoredMessage[]> {
+  const query = db
     .select({ role: chatMessages.role, content: chatMessages.content })
     .from(chatMessages)
     .innerJoin(chatSessions, eq(chatMessages.sessionId, chatSessions.id))
-    .where(and(eq(chatSessions.userId, patient.id), eq(chatSessions.channel, channel), eq(chatSessions.sessionKey, sessionKey)))
-    .orderBy(asc(chatMessages.id));
+    .where(and(eq(chatSessions.userId, patient.id), eq(chatSessions.channel, channel), eq(chatSessions.sessionKey, sessionKey)));
+  if (last === undefined) return query.orderBy(asc(chatMessages.id));
+  return (await query.orderBy(desc(chatMessages.id)).limit(last)).reverse();
 }
+
+/** What the database keeps of a reply at most (its CHECK); a longer one is cut there, the patient saw it whole. */
+const MAX_STORED_REPLY = 100_000;
 
 /**
  * Keeps one exchange: the patient's message and the reply, together or not at all, in the conversation the key
@@ -49,7 +61,8 @@ export async function keepExchange(
     if (!session) throw new Error('chat session vanished while it was written');
     await tx.insert(chatMessages).values([
       { sessionId: session.id, userId: patient.id, role: 'user', content: exchange.question, attachments: exchange.attachments ?? [] },
-      { sessionId: session.id, userId: patient.id, role: 'assistant', content: exchange.reply },
+      // A workflow that answered no output leaves no empty bubble in the history.
+      ...(exchange.reply ? [{ sessionId: session.id, userId: patient.id, role: 'assistant' as const, content: exchange.reply.slice(0, MAX_STORED_REPLY) }] : []),
     ]);
   });
 }
@@ -60,15 +73,19 @@ export async function clearChatHistory(db: Database, patient: Patient): Promise<
 }
 
 /**
- * The per-minute limit over all the patient's chats (CHAT_MESSAGES_PER_MINUTE), counted in the database so that
- * it holds across restarts and across several app processes on one PostgreSQL.
+ * Counts a message (or an AI analysis) against the per-minute limit, CHAT_MESSAGES_PER_MINUTE, before anything is
+ * asked of n8n or a model: a request that fails or is abandoned counts too. The patient's row is locked while the
+ * requests of the last minute are counted and this one is added, so requests sent at once cannot all slip through,
+ * on one process or several on one PostgreSQL. Older rows are pruned on the way.
  */
-export async function assertWithinMessageLimit(db: Database, patient: Patient, perMinute: number): Promise<void> {
-  const [row] = await db
-    .select({ sent: count() })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.userId, patient.id), eq(chatMessages.role, 'user'), gt(chatMessages.createdAt, sql`now() - interval '1 minute'`)));
-  if ((row?.sent ?? 0) >= perMinute) {
-    throw tooManyRequests(`You can send at most ${perMinute} messages a minute. Please wait a moment and try again.`);
-  }
+export async function countChatRequest(db: Database, patient: Patient, perMinute: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, patient.id)).for('update');
+    await tx.delete(chatRequests).where(and(eq(chatRequests.userId, patient.id), lt(chatRequests.createdAt, sql`now() - interval '1 minute'`)));
+    const [row] = await tx.select({ sent: count() }).from(chatRequests).where(eq(chatRequests.userId, patient.id));
+    if ((row?.sent ?? 0) >= perMinute) {
+      throw tooManyRequests(`You can send at most ${perMinute} messages a minute. Please wait a moment and try again.`);
+    }
+    await tx.insert(chatRequests).values({ userId: patient.id });
+  });
 }

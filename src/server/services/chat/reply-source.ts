@@ -53,3 +53,19 @@ export function replyText(chunks: readonly ChatStreamChunk[]): string {
   }
   return [...runs.values()].join('\n\n');
 }
+
+/**
+ * The source's reply with `note` added to the end of its last run (the same bubble): e.g. that attached files could
+ * not be read. Each `end` is held back until it is known whether another chunk follows.
+ */
+export async function* withClosingNote(source: ReplySource, note: string): ReplySource {
+  let heldEnd: ChatStreamChunk | undefined;
+  for await (const next of source) {
+    if (heldEnd) yield heldEnd;
+    heldEnd = next.type === 'end' ? next : undefined;
+    if (!heldEnd) yield next;
+  }
+  if (!heldEnd) return;
+  yield { ...heldEnd, type: 'item', content: note };
+  yield heldEnd;
+}

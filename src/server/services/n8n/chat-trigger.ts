@@ -4,7 +4,7 @@ import { badGateway } from '../../http/errors';
 import type { StoredMessage } from '../chat/conversations';
 import { readN8nHistory } from '../chat/history';
 import type { ReplySource } from '../chat/reply-source';
-import { readN8nReply } from './read-reply';
+import { MAX_N8N_ANSWER_CHARS, readN8nReply } from './read-reply';
 import { postToN8n, readWithIdleTimeout, type WebhookCall, type WebhookPayload } from './webhook';
 
 /** n8n's Chat Trigger with a webhook configured: the n8n tab's requests go there, server to server. */
@@ -74,7 +74,10 @@ function outputOf(value: unknown): { output?: string } {
 async function readJson(response: Response, idleMs: number): Promise<unknown> {
   if (!response.body) return undefined;
   let text = '';
-  for await (const piece of readWithIdleTimeout(response.body, idleMs)) text += piece;
+  for await (const piece of readWithIdleTimeout(response.body, idleMs)) {
+    text += piece;
+    if (text.length > MAX_N8N_ANSWER_CHARS) throw badGateway("n8n's answer is longer than a chat reply can be");
+  }
   if (!text.trim()) return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -5,6 +5,10 @@ import { readWithIdleTimeout } from './webhook';
 
 const N8N_NODE: ReplyNode = { nodeId: 'n8n', nodeName: 'n8n' };
 
+/** The most of n8n's answer that is read: a chat reply is text, and a workflow that answers a file is not one. */
+export const MAX_N8N_ANSWER_CHARS = 200_000;
+const tooLong = () => badGateway("n8n's answer is longer than a chat reply can be");
+
 /**
  * n8n's answer to a message, whichever way its Chat Trigger answers: newline-delimited `begin`/`item`/`end` chunks
  * when it streams, else one JSON object (`output`, or `text`, as the widget reads it). The first complete line
@@ -14,7 +18,10 @@ export async function* readN8nReply(body: ReadableStream<Uint8Array> | null, idl
   if (!body) throw badGateway('n8n answered with nothing');
   let buffered = '';
   let streaming: boolean | undefined;
+  let read = 0;
   for await (const text of readWithIdleTimeout(body, idleMs)) {
+    read += text.length;
+    if (read > MAX_N8N_ANSWER_CHARS) throw tooLong();
     buffered += text;
     if (streaming === false) continue;
     let newline: number;

@@ -42,7 +42,8 @@ export async function postToN8n(config: N8nConfig, url: string, payload: Webhook
     if (error instanceof HttpError) throw error;
     if (timer.signal.aborted) throw gatewayTimeout('n8n did not answer in time');
     if (signal?.aborted) throw error;
-    throw badGateway('n8n could not be reached');
+    // The reason (a refused connection, a name that does not resolve) goes to the log with the 502, not to the patient.
+    throw Object.assign(badGateway('n8n could not be reached'), { cause: error });
   } finally {
     clearTimeout(timeout);
   }
