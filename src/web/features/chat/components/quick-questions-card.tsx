@@ -1,6 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Button } from '../../../components/ui/button';
-import { QUICK_QUESTIONS } from '../quick-questions';
+import { QUICK_QUESTIONS } from '../../../../shared/rules/quick-questions';
 
 /** 'Quick Questions' (part 2 §2): each asks the chat of the open tab. */
 export function QuickQuestionsCard({ onAsk }: { onAsk(question: string): void }) {

@@ -1,4 +1,7 @@
-/** The side column's preset questions (part 2 §2). */
+/**
+ * The chat's side column of preset questions (part 2 §2). Shared, because the web app shows them and the built-in
+ * assistant's tests check that each one gets a real answer.
+ */
 export const QUICK_QUESTIONS = [
   'What are the symptoms of seasonal allergies?',
   'How much water should I drink daily?',
