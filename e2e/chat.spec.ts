@@ -39,7 +39,11 @@ test('the page as the spec has it: the two tabs, the n8n widget’s texts and gr
   await expect(page.getByRole('heading', { level: 3, name: 'Hi there! 👋' })).toBeVisible();
   await expect(page.getByText("Start a chat. We're here to help you 24/7.")).toBeVisible();
   for (const name of ['New Conversation', 'Clear history', 'Close chat']) await expect(page.getByRole('button', { name })).toBeVisible();
-  await expect(botBubbles(n8nLog(page))).toHaveText(['Assistant said: Hi there! 👋', 'Assistant said: My name is Nathan. How can I assist you today?']);
+  // No n8n here: the built-in assistant introduces itself (part 2 §4).
+  await expect(botBubbles(n8nLog(page))).toHaveText([
+    'Assistant said: Hi there! 👋',
+    "Assistant said: I'm your health assistant. I answer from your own records in this app. How can I help you today?",
+  ]);
   await expect(messageBox(page)).toHaveAttribute('placeholder', 'Type your question..');
   // Blank: nothing to send.
   await expect(sendButton(page)).toBeDisabled();
@@ -252,7 +256,7 @@ test('with n8n configured, the tab goes through the server to the Chat Trigger: 
     await openChat(page, server);
     await expect(page.getByText('Answered by your n8n chat workflow')).toBeVisible();
     await ask(page, 'Hi n8n');
-    await expect(botBubbles(n8nLog(page))).toHaveText([/Hi there/, /Nathan/, 'Assistant said: Hello from your workflow.', 'Assistant said: Anything else?']);
+    await expect(botBubbles(n8nLog(page))).toHaveText([/Hi there/, /powered by your n8n workflow/, 'Assistant said: Hello from your workflow.', 'Assistant said: Anything else?']);
     const sent = n8n.received.find((request) => request.fields.action === 'sendMessage')!;
     expect(sent.fields).toMatchObject({ action: 'sendMessage', chatInput: 'Hi n8n', sessionId: expect.any(String) });
     expect(sent.headers).toMatchObject({ authorization: 'Bearer n8n-secret-42', accept: 'text/plain' });

@@ -21,8 +21,11 @@ interface ChatInputProps {
   onSend(): void;
   /** A reply is awaited: typing, sending and attaching wait too (part 2 §4). */
   waiting: boolean;
-  /** Sending waits for another reason (the earlier messages are still loading). */
-  sendBlocked?: boolean;
+  /**
+   * Why sending waits for something else (the earlier messages are still loading), if it does: said beside the
+   * box when the patient tries to send, so that Enter is never silently ignored. What they wrote stays.
+   */
+  sendBlocked?: string;
   /** What was sent earlier in the session, oldest first, for Arrow Up / Arrow Down. */
   history?: readonly string[];
   /** Set where files can be attached (the n8n tab). */
@@ -36,14 +39,19 @@ interface ChatInputProps {
  * While waiting, the box and buttons are aria-disabled rather than disabled: a disabled box would drop the
  * keyboard focus to the page, and the patient would have to find their way back after every reply.
  */
-export function ChatInput({ placeholder, value, onValueChange, onSend, waiting, sendBlocked = false, history, attachments, inputRef }: ChatInputProps) {
+export function ChatInput({ placeholder, value, onValueChange, onSend, waiting, sendBlocked, history, attachments, inputRef }: ChatInputProps) {
   const [recalling, setRecalling] = useState<RecallState>(NOT_RECALLING);
+  /** The patient tried to send while sending waited: the reason is shown, until it no longer holds. */
+  const [triedWhileBlocked, setTriedWhileBlocked] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = useId();
   const canSend = !waiting && !sendBlocked && value.trim() !== '';
+  const blockedNote = sendBlocked && triedWhileBlocked ? sendBlocked : null;
+  if (!sendBlocked && triedWhileBlocked) setTriedWhileBlocked(false);
 
   function send() {
+    if (sendBlocked && !waiting && value.trim() !== '') setTriedWhileBlocked(true);
     if (!canSend) return;
     setRecalling(NOT_RECALLING);
     onSend();
@@ -87,6 +95,10 @@ export function ChatInput({ placeholder, value, onValueChange, onSend, waiting, 
           Enter to send, Shift+Enter for a new line
         </span>
       </div>
+      {/* Always there, so that a screen reader reads the note as it appears. */}
+      <p role="status" className="text-xs text-muted-foreground empty:hidden">
+        {blockedNote}
+      </p>
       <div className="flex items-end gap-2">
         <textarea
           ref={inputRef}

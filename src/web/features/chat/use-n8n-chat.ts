@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/use-toast';
-import { n8nHistoryQuery, refusalOf, sendN8nMessage } from '../../lib/api/chat';
+import { assistantStatusQuery, n8nHistoryQuery, refusalOf, sendN8nMessage } from '../../lib/api/chat';
 import { addAttachments, removeAttachment } from '../../lib/chat/attachments';
 import { browserStorage } from '../../lib/chat/browser-storage';
 import type { ChatMessage } from '../../lib/chat/chat-message';
@@ -10,11 +10,10 @@ import { messageId } from '../../lib/chat/message-id';
 import { replyFailed, type ReplyBubble } from '../../lib/chat/reply-reader';
 import { startSession, storedSessionId } from '../../lib/chat/session-id';
 import { refusalToast } from './attachment-refusals';
-import { widgetOptions } from './widget-options';
+import { initialMessages, widgetOptions } from './widget-options';
 
 export const REPLY_FAILED = 'Sorry, I encountered an error. Please try again.';
 
-const greetings: ChatMessage[] = widgetOptions.initialMessages.map((text, index) => ({ id: `greeting-${index}`, role: 'assistant', text }));
 const botMessage = (text: string): ChatMessage => ({ id: messageId('bot'), role: 'assistant', text });
 
 interface Session {
@@ -32,10 +31,12 @@ function openingSession(): Session {
 /**
  * The n8n tab's conversation, as n8n's chat widget keeps it: a session id in localStorage, the session's earlier
  * messages loaded on opening and shown after the greetings, then each message sent with its files and the reply
- * streamed into bot bubbles. However a reply ends — answered, failed, refused, broken off — waiting ends.
+ * streamed into bot bubbles, kept apart (`inProgress`) until it is complete. However a reply ends — answered,
+ * failed, refused, broken off — waiting ends.
  */
 export function useN8nChat() {
   const [session, setSession] = useState(openingSession);
+  const status = useQuery(assistantStatusQuery());
   const history = useQuery({ ...n8nHistoryQuery(session.id), enabled: widgetOptions.loadPreviousSession && !session.fresh });
   /** What was said since the session was opened here. */
   const [added, setAdded] = useState<ChatMessage[]>([]);
@@ -55,13 +56,10 @@ export function useN8nChat() {
     [],
   );
 
+  const greetings = initialMessages(status.data?.n8n, status.isError).map((text, index): ChatMessage => ({ id: `greeting-${index}`, role: 'assistant', text }));
   const earlier = history.data ? historyMessages(history.data) : [];
-  const messages: ChatMessage[] = [
-    ...greetings,
-    ...earlier,
-    ...added,
-    ...streaming.map((bubble) => ({ id: `streaming-${bubble.id}`, role: 'assistant' as const, text: bubble.text })),
-  ];
+  const messages: ChatMessage[] = [...greetings, ...earlier, ...added];
+  const inProgress = streaming.map((bubble): ChatMessage => ({ id: `streaming-${bubble.id}`, role: 'assistant', text: bubble.text }));
   const sentBefore = [...earlier, ...added].filter((message) => message.role === 'user').map((message) => message.text);
   const loading = history.isLoading;
 
@@ -127,13 +125,15 @@ export function useN8nChat() {
   }
 
   return {
+    /** The finished messages. */
     messages,
+    /** The reply arriving now, until it is complete and joins `messages`. */
+    inProgress,
     /** Earlier inputs of this session, oldest first, for Arrow Up / Arrow Down. */
     sentBefore,
     loading,
     historyFailed: history.isError,
     waiting,
-    streaming: streaming.length > 0,
     input,
     setInput,
     files,

@@ -22,7 +22,8 @@ const answerOf = (state: ReplyState) => state.bubbles.map((bubble) => bubble.tex
 export function AskAiCard() {
   const queryClient = useQueryClient();
   const [question, setQuestion] = useState('');
-  const [answer, setAnswer] = useState('');
+  /** The answer so far; complete once the reply has ended well (then a screen reader reads it, once). */
+  const [answer, setAnswer] = useState({ text: '', complete: false });
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const running = useRef<AbortController | null>(null);
@@ -49,9 +50,10 @@ export function AskAiCard() {
         questionBox.current?.focus();
         return;
       }
-      setAnswer('');
-      const reply = await askForAnalysis(question.trim(), controller.signal, (state) => setAnswer(answerOf(state)));
+      setAnswer({ text: '', complete: false });
+      const reply = await askForAnalysis(question.trim(), controller.signal, (state) => setAnswer({ text: answerOf(state), complete: false }));
       if (replyFailed(reply)) setProblem(FAILED);
+      else setAnswer({ text: answerOf(reply), complete: true });
     } catch (error) {
       if (controller.signal.aborted) return;
       // 409: the model was switched off since the page learnt it was there.
@@ -103,16 +105,25 @@ export function AskAiCard() {
             {problem}
           </p>
         )}
-        {/* Always present, so a screen reader knows the region before the answer arrives; read once it is complete. */}
-        <div aria-live="polite" aria-busy={pending || undefined}>
-          {answer && (
-            <div className="rounded-md border bg-muted/50 p-3">
-              <h3 className="mb-1 text-sm font-semibold">AI analysis</h3>
-              <p className="whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">{answer}</p>
-            </div>
-          )}
+        {/*
+          The answer streams in outside the live region, which a screen reader would otherwise read piece by piece
+          (most ignore aria-busy); complete, it moves into the region, always present, and is read once. A reply
+          that failed half-way stays outside: the alert above says so.
+        */}
+        <div>
+          <div aria-live="polite">{answer.complete && answer.text && <Analysis text={answer.text} />}</div>
+          {!answer.complete && answer.text && <Analysis text={answer.text} />}
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+function Analysis({ text }: { text: string }) {
+  return (
+    <div className="rounded-md border bg-muted/50 p-3">
+      <h3 className="mb-1 text-sm font-semibold">AI analysis</h3>
+      <p className="whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">{text}</p>
+    </div>
   );
 }

@@ -23,6 +23,8 @@ import { scrollIntoViewGently } from './scroll-into-view';
 export function N8nChat({ ref }: { ref?: Ref<ChatHandle> }) {
   const chat = useN8nChat();
   const status = useQuery(assistantStatusQuery());
+  // Only n8n's workflow can read files; the built-in assistant cannot, so the attach button waits for the server to say n8n answers.
+  const canAttach = widgetOptions.allowFileUploads && status.data?.n8n === true;
   const [closed, setClosed] = useState(false);
   const [clearing, setClearing] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
@@ -83,7 +85,7 @@ export function N8nChat({ ref }: { ref?: Ref<ChatHandle> }) {
             <MessageList
               label="Conversation with the health assistant"
               messages={chat.messages}
-              busy={chat.streaming}
+              inProgress={chat.inProgress}
               footer={
                 chat.loading ? (
                   <p className="text-center text-xs text-muted-foreground">Loading your earlier messages…</p>
@@ -100,15 +102,16 @@ export function N8nChat({ ref }: { ref?: Ref<ChatHandle> }) {
               onValueChange={chat.setInput}
               onSend={() => void chat.send(chat.input)}
               waiting={chat.waiting}
-              sendBlocked={chat.loading}
+              sendBlocked={chat.loading ? 'Your earlier messages are still loading. Send again in a moment.' : undefined}
               history={chat.sentBefore}
-              attachments={widgetOptions.allowFileUploads ? { files: chat.files, onPick: chat.attach, onRemove: chat.detach } : undefined}
+              attachments={canAttach ? { files: chat.files, onPick: chat.attach, onRemove: chat.detach } : undefined}
             />
           </>
         )}
       </div>
       <ClearHistoryDialog
         open={clearing}
+        n8n={status.data?.n8n}
         onClose={() => setClearing(false)}
         onCleared={() => {
           cleared.current = true;
