@@ -19,7 +19,7 @@ import type { ChatDependencies } from '../services/chat/chat-dependencies';
 import { emergencyReply } from '../services/assistant/intents';
 import { clearChatHistory, conversationHistory, countChatRequest, keepExchange } from '../services/chat/conversations';
 import { asLangChainHistory } from '../services/chat/history';
-import { replyText, wholeReply, withClosingNote } from '../services/chat/reply-source';
+import { replyText, wholeReply, withClosingNote, type ReplySource } from '../services/chat/reply-source';
 import { forwardLoadPreviousSession, forwardMessage, forwardWorkflowMessage } from '../services/n8n/chat-trigger';
 
 /** Said after the built-in assistant's answer to a message with files: it answers from the record, not from them. */
@@ -70,7 +70,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ db: Database; chat: ChatDepende
       const attachments = request.chatAttachments ?? [];
       const emergency = emergencyReply(body.chatInput);
       const history = (last: number) => conversationHistory(db, request.patient, key, { last });
-      let source;
+      let source: ReplySource;
       if (emergency) {
         // First, whatever answers otherwise: a workflow or a model must not stand between the patient and 911.
         source = wholeReply(emergency);
