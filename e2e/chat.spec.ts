@@ -25,9 +25,16 @@ async function openChat(page: Page, server?: RunningServer) {
   await expect(sendButton(page)).toBeVisible();
 }
 
+/**
+ * Types a message and sends it with Enter. While a stored session's earlier messages load, Enter waits and says
+ * 'Send again in a moment': as a patient would, this presses Enter again until the message has gone.
+ */
 async function ask(page: Page, text: string) {
   await messageBox(page).fill(text);
-  await messageBox(page).press('Enter');
+  await expect(async () => {
+    if ((await messageBox(page).inputValue()) !== '') await messageBox(page).press('Enter');
+    await expect(messageBox(page)).toHaveValue('', { timeout: 1000 });
+  }).toPass();
 }
 
 test('the page as the spec has it: the two tabs, the n8n widget’s texts and greetings, Quick Questions and Ask AI', async ({ page }) => {

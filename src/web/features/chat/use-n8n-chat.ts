@@ -8,7 +8,7 @@ import type { ChatMessage } from '../../lib/chat/chat-message';
 import { historyMessages } from '../../lib/chat/history-messages';
 import { messageId } from '../../lib/chat/message-id';
 import { replyFailed, type ReplyBubble } from '../../lib/chat/reply-reader';
-import { startSession, storedSessionId } from '../../lib/chat/session-id';
+import { newSessionId, storeSessionId, storedSessionId } from '../../lib/chat/session-id';
 import { refusalToast } from './attachment-refusals';
 import { initialMessages, widgetOptions } from './widget-options';
 
@@ -22,10 +22,14 @@ interface Session {
   fresh: boolean;
 }
 
+/**
+ * The stored session, or a new one. Pure: React may render and throw away a first render (and run this again), so
+ * the new session is stored by an effect once it is on screen; storing it here made the second run take it for a
+ * stored one and load a history it cannot have.
+ */
 function openingSession(): Session {
-  const storage = browserStorage('localStorage');
-  const stored = storedSessionId(storage);
-  return stored ? { id: stored, fresh: false } : { id: startSession(storage), fresh: true };
+  const stored = storedSessionId(browserStorage('localStorage'));
+  return stored ? { id: stored, fresh: false } : { id: newSessionId(), fresh: true };
 }
 
 /**
@@ -46,6 +50,11 @@ export function useN8nChat() {
   const [input, setInput] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const running = useRef<AbortController | null>(null);
+
+  // A session started here is remembered for the next visit once it is shown.
+  useEffect(() => {
+    if (session.fresh) storeSessionId(browserStorage('localStorage'), session.id);
+  }, [session]);
 
   // Leaving the page drops a reply still on its way.
   useEffect(
@@ -110,7 +119,7 @@ export function useN8nChat() {
   function newConversation() {
     running.current?.abort();
     running.current = null;
-    setSession({ id: startSession(browserStorage('localStorage')), fresh: true });
+    setSession({ id: newSessionId(), fresh: true });
     setAdded([]);
     setStreaming([]);
     setWaiting(false);

@@ -28,16 +28,14 @@ export function storedSessionId(storage: KeyValueStorage): string | null {
   }
 }
 
-/** Stores a new session and returns it; with storage blocked the session lasts as long as the page. */
-export function startSession(storage: KeyValueStorage, random?: RandomBytes): string {
-  const sessionId = newSessionId(random);
+/**
+ * Remembers the session for the next visit; with storage blocked it lasts as long as the page. Called once the
+ * session is on screen (an effect), never while rendering: a render React throws away must leave nothing behind.
+ */
+export function storeSessionId(storage: KeyValueStorage, sessionId: string): void {
   try {
     storage.setItem(N8N_SESSION_STORAGE_KEY, sessionId);
   } catch {
     // Storage blocked: nothing to remember it in.
   }
-  return sessionId;
 }
-
-/** The session to go on with: the stored one, or a new one stored now. */
-export const currentSessionId = (storage: KeyValueStorage, random?: RandomBytes) => storedSessionId(storage) ?? startSession(storage, random);
