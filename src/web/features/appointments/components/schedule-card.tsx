@@ -1,3 +1,4 @@
+import { RadioFormField } from '../../../components/ui/radio-form-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,8 +15,6 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { DatePicker } from '../../../components/ui/date-picker';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
-import { Label } from '../../../components/ui/label';
-import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
 import { SelectItem, SelectSeparator } from '../../../components/ui/select';
 import { SelectFormField } from '../../../components/ui/select-form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -151,27 +150,12 @@ export function ScheduleCard({ typeChoices, providers, careItem }: ScheduleCardP
                 </FormItem>
               )}
             />
-            <FormField
+            <RadioFormField
               control={form.control}
               name="appointmentTime"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Preferred Time</FormLabel>
-                  <FormControl>
-                    <RadioGroup ref={field.ref} value={field.value} onValueChange={field.onChange} className="flex flex-wrap gap-x-6 gap-y-2 pt-1">
-                      {TIME_PREFERENCES.map((preference) => (
-                        <div key={preference} className="flex items-center gap-2">
-                          <RadioGroupItem value={preference} id={`time-${preference}`} />
-                          <Label htmlFor={`time-${preference}`} className="font-normal">
-                            {TIME_PREFERENCE_LABELS[preference]}
-                          </Label>
-                        </div>
-                      ))}
-                    </RadioGroup>
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Preferred Time"
+              options={TIME_PREFERENCES.map((preference) => ({ value: preference, label: TIME_PREFERENCE_LABELS[preference] }))}
+              groupClassName="flex flex-wrap gap-x-6 gap-y-2 pt-1"
             />
             <TextFormField
               control={form.control}

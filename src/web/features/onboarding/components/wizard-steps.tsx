@@ -1,9 +1,8 @@
+import { RadioFormField } from '../../../components/ui/radio-form-field';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { COMMUNICATION_PREFERENCES } from '../../../../shared/rules/statuses';
 import { BirthDatePicker } from '../../../components/ui/birth-date-picker';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
-import { Label } from '../../../components/ui/label';
-import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import type { WizardInput } from '../wizard-form';
 import { CheckField } from './check-field';
@@ -76,27 +75,12 @@ export function PreferencesStep() {
   const { control } = useFormContext<WizardInput>();
   return (
     <div className="space-y-5">
-      <FormField
+      <RadioFormField
         control={control}
         name="preferences.communicationPreference"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>How should we contact you?</FormLabel>
-            <FormControl>
-              <RadioGroup ref={field.ref} value={typeof field.value === 'string' ? field.value : 'email'} onValueChange={field.onChange} className="flex flex-wrap gap-x-5 gap-y-2">
-                {COMMUNICATION_PREFERENCES.map((value) => (
-                  <div key={value} className="flex items-center gap-2">
-                    <RadioGroupItem value={value} id={`contact-${value}`} />
-                    <Label htmlFor={`contact-${value}`} className="font-normal">
-                      {PREFERENCE_LABELS[value]}
-                    </Label>
-                  </div>
-                ))}
-              </RadioGroup>
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="How should we contact you?"
+        options={COMMUNICATION_PREFERENCES.map((value) => ({ value, label: PREFERENCE_LABELS[value] }))}
+        groupClassName="flex flex-wrap gap-x-5 gap-y-2"
       />
       <CheckField name="preferences.appointmentReminders" label="Appointment reminders" asSwitch />
       <CheckField name="preferences.healthTips" label="Health tips" asSwitch />

@@ -1,3 +1,4 @@
+import { RadioFormField } from '../../../components/ui/radio-form-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { addDays } from 'date-fns';
@@ -15,8 +16,6 @@ import { DatePicker } from '../../../components/ui/date-picker';
 import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
-import { Label } from '../../../components/ui/label';
-import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
 import { SelectFormField } from '../../../components/ui/select-form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextFormField } from '../../../components/ui/text-form-field';
@@ -166,28 +165,7 @@ function QuickScheduleFields({ request, providers, schedule, onDone }: QuickSche
           contentClassName="max-h-72"
           {...providerSelect(providers)}
         />
-        <FormField
-          control={form.control}
-          name="timeSlot"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Time Slot</FormLabel>
-              <FormControl>
-                <RadioGroup ref={field.ref} value={field.value} onValueChange={field.onChange} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                  {QUICK_TIME_SLOTS.map((slot) => (
-                    <div key={slot} className="flex items-center gap-2">
-                      <RadioGroupItem value={slot} id={`slot-${slot}`} />
-                      <Label htmlFor={`slot-${slot}`} className="font-normal">
-                        {slot}
-                      </Label>
-                    </div>
-                  ))}
-                </RadioGroup>
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <RadioFormField control={form.control} name="timeSlot" label="Time Slot" options={QUICK_TIME_SLOTS} groupClassName="grid grid-cols-2 gap-2 sm:grid-cols-4" />
         <TextFormField control={form.control} name="notes" label="Notes (optional)" multiline input={{ maxLength: 2000, rows: 2 }} />
         <DialogFormButtons saveLabel="Schedule Appointment" pending={schedule.isPending} onCancel={onDone} />
       </form>

@@ -1,3 +1,4 @@
+import { RadioFormField } from '../../../components/ui/radio-form-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { z } from 'zod';
@@ -7,8 +8,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { BirthDatePicker } from '../../../components/ui/birth-date-picker';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useUpdateProfile } from '../api';
 import { browserTimeZone, timeZoneChoices } from '../time-zones';
@@ -139,32 +138,16 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
                 </FormItem>
               )}
             />
-            <FormField
+            <RadioFormField
               control={form.control}
               name="sexAtBirth"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Sex Assigned at Birth</FormLabel>
-                  <FormControl>
-                    <RadioGroup value={field.value} onValueChange={field.onChange} className="flex flex-wrap gap-x-5 gap-y-2 pt-1">
-                      {[
-                        ['female', 'Female'],
-                        ['male', 'Male'],
-                        [NOT_STATED, 'Not stated'],
-                      ].map(([value, label]) => (
-                        <div key={value} className="flex items-center gap-2">
-                          <RadioGroupItem value={value!} id={`sex-${value}`} />
-                          <Label htmlFor={`sex-${value}`} className="font-normal">
-                            {label}
-                          </Label>
-                        </div>
-                      ))}
-                    </RadioGroup>
-                  </FormControl>
-                  <FormDescription>Some screenings depend on it; optional.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Sex Assigned at Birth"
+              options={[
+                { value: 'female', label: 'Female' },
+                { value: 'male', label: 'Male' },
+                { value: NOT_STATED, label: 'Not stated' },
+              ]}
+              description="Some screenings depend on it; optional."
             />
             <FormField
               control={form.control}
