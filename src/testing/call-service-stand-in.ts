@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startLocalServer } from './local-server';
 
 export interface ReceivedRequest {
   method: string;
@@ -27,28 +27,18 @@ export interface CallServiceStandIn {
 export async function startCallServiceStandIn(answer: StandInAnswer = { status: 200, body: {} }): Promise<CallServiceStandIn> {
   const requests: ReceivedRequest[] = [];
   let next = answer;
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (next === 'no answer') return;
-      response.writeHead(next.status, { 'content-type': 'application/json' }).end(JSON.stringify(next.body));
-    });
+  const server = await startLocalServer((request, body, response) => {
+    requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: body.toString('utf8') });
+    if (next === 'no answer') return;
+    response.writeHead(next.status, { 'content-type': 'application/json' }).end(JSON.stringify(next.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     answerWith(answer) {
       next = answer;
     },
-    async close() {
-      // A request left unanswered holds its connection open; close() alone would wait for it.
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
+    close: server.close,
   };
 }
 

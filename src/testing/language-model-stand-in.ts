@@ -1,6 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startLocalServer } from './local-server';
 
 export interface ReceivedModelRequest {
   method: string;
@@ -106,44 +106,34 @@ async function answer(response: ServerResponse, next: Exclude<ModelStandInAnswer
 export async function startLanguageModelStandIn(first: ModelStandInAnswer = ['Hello', ' from the', ' stand-in.']): Promise<LanguageModelStandIn> {
   const requests: ReceivedModelRequest[] = [];
   let next = first;
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // Kept as text: a test then sees what was sent.
-      }
-      const received: ReceivedModelRequest = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body, closedEarly: false };
-      requests.push(received);
-      // A write racing the client's going away is not the stand-in's failure.
-      response.on('error', () => undefined);
-      response.on('close', () => {
-        if (!response.writableFinished) received.closedEarly = true;
-      });
-      if (!request.url?.endsWith('/chat/completions')) {
-        response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
-        return;
-      }
-      if (next === 'no answer') return;
-      void answer(response, next);
+  const server = await startLocalServer((request, body, response) => {
+    const text = body.toString('utf8');
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Kept as text: a test then sees what was sent.
+    }
+    const received: ReceivedModelRequest = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: parsed, closedEarly: false };
+    requests.push(received);
+    // A write racing the client's going away is not the stand-in's failure.
+    response.on('error', () => undefined);
+    response.on('close', () => {
+      if (!response.writableFinished) received.closedEarly = true;
     });
+    if (!request.url?.endsWith('/chat/completions')) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      return;
+    }
+    if (next === 'no answer') return;
+    void answer(response, next);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     answerWith(answer) {
       next = answer;
     },
-    async close() {
-      // A request left unanswered or a stalled stream holds its connection open; close() alone would wait for it.
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
+    close: server.close,
   };
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startLocalServer } from './local-server';
 
 /** A request as n8n's webhook received it: JSON fields, or multipart fields with their files. */
 export interface N8nReceived {
@@ -42,56 +42,46 @@ type Answering = N8nAnswer | ((request: N8nReceived) => N8nAnswer);
 export async function startN8nStandIn(answer: Answering = { json: { output: 'Hello from n8n' } }): Promise<N8nStandIn> {
   const received: N8nReceived[] = [];
   let next = answer;
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      void (async () => {
-        const body = Buffer.concat(chunks);
-        const type = String(request.headers['content-type'] ?? '');
-        const entry: N8nReceived = { url: request.url ?? '', headers: request.headers, fields: {}, files: [] };
-        if (type.startsWith('multipart/form-data')) {
-          // The platform's own multipart reader, as a web server would read the form.
-          const form = await new Response(body, { headers: { 'content-type': type } }).formData();
-          for (const [name, value] of form.entries()) {
-            if (typeof value === 'string') entry.fields[name] = value;
-            else entry.files.push({ name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
-          }
-        } else if (body.length) {
-          entry.fields = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+  const server = await startLocalServer((request, body, response) => {
+    void (async () => {
+      const type = String(request.headers['content-type'] ?? '');
+      const entry: N8nReceived = { url: request.url ?? '', headers: request.headers, fields: {}, files: [] };
+      if (type.startsWith('multipart/form-data')) {
+        // The platform's own multipart reader, as a web server would read the form.
+        const form = await new Response(body, { headers: { 'content-type': type } }).formData();
+        for (const [name, value] of form.entries()) {
+          if (typeof value === 'string') entry.fields[name] = value;
+          else entry.files.push({ name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
         }
-        received.push(entry);
-        const chosen = typeof next === 'function' ? next(entry) : next;
-        if (chosen === 'no answer') return;
-        if ('json' in chosen) {
-          response.writeHead(chosen.status ?? 200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(chosen.json));
-          return;
-        }
-        if ('text' in chosen) {
-          response.writeHead(chosen.status, { 'content-type': 'text/plain', ...chosen.headers }).end(chosen.text);
-          return;
-        }
-        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'transfer-encoding': 'chunked' });
-        for (const [index, line] of chosen.lines.entries()) {
-          if (chosen.stallAfter !== undefined && index >= chosen.stallAfter) return;
-          response.write(`${JSON.stringify(line)}\n`);
-          if (chosen.gapMs) await new Promise((resolve) => setTimeout(resolve, chosen.gapMs));
-        }
-        response.end();
-      })();
-    });
+      } else if (body.length) {
+        entry.fields = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+      }
+      received.push(entry);
+      const chosen = typeof next === 'function' ? next(entry) : next;
+      if (chosen === 'no answer') return;
+      if ('json' in chosen) {
+        response.writeHead(chosen.status ?? 200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(chosen.json));
+        return;
+      }
+      if ('text' in chosen) {
+        response.writeHead(chosen.status, { 'content-type': 'text/plain', ...chosen.headers }).end(chosen.text);
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'transfer-encoding': 'chunked' });
+      for (const [index, line] of chosen.lines.entries()) {
+        if (chosen.stallAfter !== undefined && index >= chosen.stallAfter) return;
+        response.write(`${JSON.stringify(line)}\n`);
+        if (chosen.gapMs) await new Promise((resolve) => setTimeout(resolve, chosen.gapMs));
+      }
+      response.end();
+    })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/webhook/0c7b4d1e-chat/chat`,
+    url: `${server.url}/webhook/0c7b4d1e-chat/chat`,
     received,
     answerWith(answer) {
       next = answer;
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
+    close: server.close,
   };
 }
