@@ -39,3 +39,17 @@ export const DEMO_FACTS: PatientFacts = {
   allergies: null,
   conditions: null,
 };
+
+/** A patient with nothing on file (or none yet, on a first run), on the same day. */
+export const NOTHING_ON_FILE: PatientFacts = {
+  displayName: null,
+  timeZone: null,
+  today: '2026-11-22',
+  nextAppointments: [],
+  care: [],
+  plan: null,
+  records: { count: 0, latest: null },
+  medications: null,
+  allergies: null,
+  conditions: null,
+};

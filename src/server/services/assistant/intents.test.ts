@@ -12,7 +12,7 @@ import {
   replyFromRules,
   type IntentId,
 } from './intents';
-import { DEMO_FACTS } from '../../../testing/patient-facts';
+import { DEMO_FACTS, NOTHING_ON_FILE } from '../../../testing/patient-facts';
 import type { PatientFacts } from './patient-facts';
 
 // The rules are pure: these facts stand for what loadPatientFacts reads (patient-facts.test.ts checks that part).
@@ -29,18 +29,7 @@ const FACTS: PatientFacts = {
 };
 
 /** A patient with nothing on file: every answer must say so and say where to add it. */
-const EMPTY: PatientFacts = {
-  displayName: null,
-  timeZone: null,
-  today: '2026-11-22',
-  nextAppointments: [],
-  care: [],
-  plan: null,
-  records: { count: 0, latest: null },
-  medications: null,
-  allergies: null,
-  conditions: null,
-};
+const EMPTY = NOTHING_ON_FILE;
 
 const CALL_911 = 'Call 911 (or your local emergency number) now';
 

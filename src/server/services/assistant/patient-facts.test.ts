@@ -16,7 +16,7 @@ import { wipeData } from '../../db/reset';
 import { users } from '../../db/schema/index';
 import { seedIfEmpty } from '../../db/seed';
 import type { Patient } from '../../http/current-patient';
-import { DEMO_FACTS } from '../../../testing/patient-facts';
+import { DEMO_FACTS, NOTHING_ON_FILE } from '../../../testing/patient-facts';
 import { describeFacts, loadPatientFacts } from './patient-facts';
 
 let database: DatabaseHandle;
@@ -62,18 +62,7 @@ describe('loadPatientFacts', () => {
   });
 
   it('answers for a patient that does not exist yet (a first run) with nothing on file', async () => {
-    expect(await loadPatientFacts(db, demo, NOW)).toEqual({
-      displayName: null,
-      timeZone: null,
-      today: '2026-11-22',
-      nextAppointments: [],
-      care: [],
-      plan: null,
-      records: { count: 0, latest: null },
-      medications: null,
-      allergies: null,
-      conditions: null,
-    });
+    expect(await loadPatientFacts(db, demo, NOW)).toEqual(NOTHING_ON_FILE);
   });
 
   describe('appointments', () => {
