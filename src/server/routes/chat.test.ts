@@ -509,6 +509,8 @@ describe('with a language model configured', () => {
   it('answers an emergency by the rule, without asking the model', async () => {
     const response = await api(app, 'POST', '/api/chat/n8n', send(randomUUID(), 'I think I am having a stroke'));
     expect(response.body.output).toMatch(/^[^.]*911/);
+    const analysis = await api(app, 'POST', '/api/chat/analysis', { question: 'I have crushing chest pain' });
+    expect(analysis.body.output).toMatch(/^[^.]*911/);
     expect(model.requests).toEqual([]);
   });
 

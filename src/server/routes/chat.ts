@@ -138,7 +138,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ db: Database; chat: ChatDepende
         throw conflict('AI analysis needs a language model, and none is configured on this server (ASSISTANT_LLM_BASE_URL)');
       }
       await countChatRequest(db, request.patient, chat.messagesPerMinute);
-      const source = await assistantReply(db, request.patient, chat.languageModel, { question: request.body.question, signal: abortWhenGone(reply) });
+      const { question } = request.body;
+      const emergency = emergencyReply(question);
+      const source = emergency ? wholeReply(emergency) : await assistantReply(db, request.patient, chat.languageModel, { question, signal: abortWhenGone(reply) });
       // A one-off question, not a conversation: nothing is kept.
       return sendChatReply(request, reply, source, async () => undefined);
     },

@@ -2,7 +2,6 @@ import type { Database } from '../../db/client';
 import type { Patient } from '../../http/current-patient';
 import { HttpError } from '../../http/errors';
 import { builtInReply } from '../assistant/built-in-assistant';
-import { emergencyReply } from '../assistant/intents';
 import { loadPatientFacts } from '../assistant/patient-facts';
 import { assistantSystemPrompt } from '../assistant/system-prompt';
 import { LanguageModelError, type LanguageModel, type ModelMessage } from '../language-model/types';
@@ -20,13 +19,11 @@ export interface AssistantQuestion {
 }
 
 /**
- * The app's own assistant. An emergency is answered first, by the rule, whatever else is configured. Then a
- * language model when one is configured, given the patient's facts and the safety rules; otherwise the rules answer
- * from the patient's data. Nothing leaves the machine unless a model is configured.
+ * The app's own assistant: a language model when one is configured, given the patient's facts and the safety rules;
+ * otherwise the rules answer from the patient's data. Nothing leaves the machine unless a model is configured. The
+ * routes answer an emergency before they come here (by the rule, whatever is configured).
  */
 export async function assistantReply(db: Database, patient: Patient, model: LanguageModel | undefined, ask: AssistantQuestion): Promise<ReplySource> {
-  const emergency = emergencyReply(ask.question);
-  if (emergency) return wholeReply(emergency);
   if (!model) return wholeReply(await builtInReply(db, patient, ask.question));
   const facts = await loadPatientFacts(db, patient);
   const messages: ModelMessage[] = [
