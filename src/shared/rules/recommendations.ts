@@ -44,17 +44,11 @@ export interface RecommendationState {
   careItemId: number | null;
 }
 
-export interface RecommendationRowView extends RecommendationState {
-  id: string;
-  service: string;
+/** A rule's own words as the row shows them, with its state for this patient. */
+export interface RecommendationRowView
+  extends RecommendationState,
+    Pick<Guideline, 'id' | 'service' | 'who' | 'interval' | 'cost' | 'notes' | 'learnMoreUrl' | 'source' | 'lastReviewed'> {
   recommendation: string;
-  who: string;
-  interval: string;
-  cost: string;
-  notes: string;
-  learnMoreUrl: string | null;
-  source: string;
-  lastReviewed: string;
   sexSpecific: SexAtBirth | null;
 }
 
