@@ -48,7 +48,7 @@ export async function startN8nStandIn(answer: Answering = { json: { output: 'Hel
       const entry: N8nReceived = { url: request.url ?? '', headers: request.headers, fields: {}, files: [] };
       if (type.startsWith('multipart/form-data')) {
         // The platform's own multipart reader, as a web server would read the form.
-        const form = await new Response(body, { headers: { 'content-type': type } }).formData();
+        const form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
         for (const [name, value] of form.entries()) {
           if (typeof value === 'string') entry.fields[name] = value;
           else entry.files.push({ name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
