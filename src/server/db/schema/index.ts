@@ -8,3 +8,4 @@ export * from './appointments';
 export * from './activities';
 export * from './installation';
 export * from './chat';
+export * from './confirmation-calls';
