@@ -58,12 +58,20 @@ describe('the confirmation call (CONFIRMATION_CALL_*)', () => {
       apiKey: 'secret-webhook-key',
       from: null,
       country: 'US',
+      countries: ['US'],
+      limitPerHour: 5,
       timeoutMs: 10_000,
     });
     expect(
       loadEnv({ ...webhook, CONFIRMATION_CALL_FROM: '+442079460018', CONFIRMATION_CALL_COUNTRY: 'gb', CONFIRMATION_CALL_TIMEOUT_MS: '2500' })
         .confirmationCall,
-    ).toMatchObject({ from: '+442079460018', country: 'GB', timeoutMs: 2500 });
+    ).toMatchObject({ from: '+442079460018', country: 'GB', countries: ['GB'], timeoutMs: 2500 });
+  });
+
+  it('reads the countries that may be called and the hourly limit', () => {
+    expect(
+      loadEnv({ ...webhook, CONFIRMATION_CALL_COUNTRIES: ' us, ca,US ', CONFIRMATION_CALL_LIMIT_PER_HOUR: '12' }).confirmationCall,
+    ).toMatchObject({ country: 'US', countries: ['US', 'CA'], limitPerHour: 12 });
   });
 
   it("reads Twilio at Twilio's address unless told another (written without a trailing slash)", () => {
@@ -74,6 +82,8 @@ describe('the confirmation call (CONFIRMATION_CALL_*)', () => {
       apiKey: 'secret-twilio-token',
       from: '+12125550100',
       country: 'US',
+      countries: ['US'],
+      limitPerHour: 5,
       timeoutMs: 10_000,
     });
     expect(loadEnv({ ...twilio, CONFIRMATION_CALL_TWILIO_URL: 'http://127.0.0.1:4010/' }).confirmationCall).toMatchObject({
@@ -89,7 +99,7 @@ describe('the confirmation call (CONFIRMATION_CALL_*)', () => {
     [
       'a plain-http webhook URL on another host, which would send the key unencrypted',
       { ...webhook, CONFIRMATION_CALL_URL: 'http://calls.example.com/confirm' },
-      'CONFIRMATION_CALL_URL: must be an https:// URL (plain http only to localhost, 127.0.0.1 or [::1])',
+      'CONFIRMATION_CALL_URL: must be an https:// URL (plain http only to this machine: localhost, 127.0.0.0/8 or [::1])',
     ],
     ['Twilio without its account', { ...twilio, CONFIRMATION_CALL_ACCOUNT_SID: undefined }, 'CONFIRMATION_CALL_ACCOUNT_SID: is required when CONFIRMATION_CALL_PROVIDER is twilio'],
     ['Twilio without its key', { ...twilio, CONFIRMATION_CALL_API_KEY: undefined }, 'CONFIRMATION_CALL_API_KEY: is required when CONFIRMATION_CALL_PROVIDER is twilio'],
@@ -98,6 +108,9 @@ describe('the confirmation call (CONFIRMATION_CALL_*)', () => {
     ['a local number to call from', { ...twilio, CONFIRMATION_CALL_FROM: '(212) 555-0100' }, "CONFIRMATION_CALL_FROM: must be an E.164 number: '+', the country code and the number, digits only (e.g. +12125550123)"],
     ['a number without its +', { ...twilio, CONFIRMATION_CALL_FROM: '12125550100' }, 'CONFIRMATION_CALL_FROM: must be an E.164 number'],
     ['a number with spaces', { ...webhook, CONFIRMATION_CALL_FROM: '+1 212 555 0100' }, 'CONFIRMATION_CALL_FROM: must be an E.164 number'],
+    ['an unknown country in the list', { ...webhook, CONFIRMATION_CALL_COUNTRIES: 'US,XX' }, 'CONFIRMATION_CALL_COUNTRIES: "XX" is not a two-letter country code'],
+    ['an empty list of countries', { ...webhook, CONFIRMATION_CALL_COUNTRIES: ' , ' }, 'CONFIRMATION_CALL_COUNTRIES: must name at least one country'],
+    ['an hourly limit of 0', { ...webhook, CONFIRMATION_CALL_LIMIT_PER_HOUR: '0' }, 'CONFIRMATION_CALL_LIMIT_PER_HOUR'],
     ['an unknown country', { ...webhook, CONFIRMATION_CALL_COUNTRY: 'XX' }, 'CONFIRMATION_CALL_COUNTRY: must be a two-letter country code such as US, GB or DE'],
     ['a country by name', { ...webhook, CONFIRMATION_CALL_COUNTRY: 'United States' }, 'CONFIRMATION_CALL_COUNTRY: must be a two-letter country code'],
     ['a timeout of 0', { ...webhook, CONFIRMATION_CALL_TIMEOUT_MS: '0' }, 'CONFIRMATION_CALL_TIMEOUT_MS:'],
@@ -136,19 +149,31 @@ describe('the chats (N8N_*, ASSISTANT_LLM_*, CHAT_MESSAGES_PER_MINUTE)', () => {
       inputKey: 'chatInput',
       sessionKey: 'sessionId',
     });
-    expect(loadEnv({ N8N_WORKFLOW_WEBHOOK_URL: 'http://n8n.lan:5678/webhook/health' }).n8n).toMatchObject({ chatUrl: null, workflowUrl: 'http://n8n.lan:5678/webhook/health' });
+    expect(loadEnv({ N8N_WORKFLOW_WEBHOOK_URL: 'http://127.0.0.1:5678/webhook/health' }).n8n).toMatchObject({ chatUrl: null, workflowUrl: 'http://127.0.0.1:5678/webhook/health' });
   });
 
   it.each([
     ['a header line without a value', { N8N_CHAT_WEBHOOK_URL: 'https://n8n.example/x', N8N_CHAT_AUTH_HEADER: 'Bearer abc' }, "N8N_CHAT_AUTH_HEADER: must be a header line such as 'Authorization: Bearer <token>'"],
-    ['a header sent over plain http to another machine', { N8N_CHAT_WEBHOOK_URL: 'http://n8n.lan:5678/x', N8N_CHAT_AUTH_HEADER: 'X-Key: abc' }, 'N8N_CHAT_WEBHOOK_URL: must be an https:// URL when N8N_CHAT_AUTH_HEADER is set'],
+    // What the patient writes and their facts leave the machine only encrypted, with a key or without.
+    ['a chat sent over plain http to another machine', { N8N_CHAT_WEBHOOK_URL: 'http://n8n.lan:5678/x' }, 'N8N_CHAT_WEBHOOK_URL: must be an https:// URL (plain http only to this machine'],
+    ['a workflow sent over plain http to another machine', { N8N_WORKFLOW_WEBHOOK_URL: 'http://192.168.1.20:5678/x' }, 'N8N_WORKFLOW_WEBHOOK_URL: must be an https:// URL'],
+    ['a header sent over plain http to another machine', { N8N_CHAT_WEBHOOK_URL: 'http://n8n.lan:5678/x', N8N_CHAT_AUTH_HEADER: 'X-Key: abc' }, 'N8N_CHAT_WEBHOOK_URL: must be an https:// URL'],
+    ['a name that only looks like loopback', { N8N_CHAT_WEBHOOK_URL: 'http://127.0.0.1.example.com/x' }, 'N8N_CHAT_WEBHOOK_URL: must be an https:// URL'],
     ['a field name with a dash', { N8N_CHAT_INPUT_KEY: 'chat-input' }, 'N8N_CHAT_INPUT_KEY: must be a field name'],
     ['a model URL without a model', { ASSISTANT_LLM_BASE_URL: 'http://127.0.0.1:11434/v1' }, 'ASSISTANT_LLM_MODEL: is required when ASSISTANT_LLM_BASE_URL is set'],
-    ['a key sent over plain http to another machine', { ASSISTANT_LLM_BASE_URL: 'http://llm.lan/v1', ASSISTANT_LLM_MODEL: 'm', ASSISTANT_LLM_API_KEY: 'sk-1' }, 'ASSISTANT_LLM_BASE_URL: must be an https:// URL when ASSISTANT_LLM_API_KEY is set'],
+    ['a model over plain http to another machine, without a key', { ASSISTANT_LLM_BASE_URL: 'http://llm.lan/v1', ASSISTANT_LLM_MODEL: 'm' }, 'ASSISTANT_LLM_BASE_URL: must be an https:// URL'],
+    ['a key sent over plain http to another machine', { ASSISTANT_LLM_BASE_URL: 'http://llm.lan/v1', ASSISTANT_LLM_MODEL: 'm', ASSISTANT_LLM_API_KEY: 'sk-1' }, 'ASSISTANT_LLM_BASE_URL: must be an https:// URL'],
     ['a limit of 0', { CHAT_MESSAGES_PER_MINUTE: '0' }, 'CHAT_MESSAGES_PER_MINUTE'],
   ])('refuses %s', (_case, source, message) => {
     expect(() => loadEnv(source)).toThrow(message);
   });
+
+  it.each(['http://localhost:11434/v1', 'http://127.0.0.1:11434/v1', 'http://127.8.9.10/v1', 'http://[::1]:11434/v1', 'https://llm.example/v1'])(
+    'sends the model health data at %s (https, or plain http to this machine)',
+    (url) => {
+      expect(loadEnv({ ASSISTANT_LLM_BASE_URL: url, ASSISTANT_LLM_MODEL: 'm' }).languageModel?.baseUrl).toBe(url);
+    },
+  );
 
   it('reads a local model without a key, its URL without a trailing slash', () => {
     expect(loadEnv({ ASSISTANT_LLM_BASE_URL: 'http://127.0.0.1:11434/v1/', ASSISTANT_LLM_MODEL: 'llama3.2' }).languageModel).toEqual({

@@ -27,25 +27,51 @@ const hostList = z.string().transform((value, context) => {
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' });
 
 /**
- * Where a call service's key is sent: https, or plain http only to this machine (a local adapter or a test's
- * stand-in), so that the key never crosses a network unencrypted.
+ * This machine: localhost, the whole 127.0.0.0/8 range, and ::1. Traffic to it never crosses a network, so plain
+ * http is allowed there (a local Ollama, a local adapter, a test's stand-in). `localhost.` and names that merely
+ * resolve to loopback are not trusted: only what the URL itself says.
  */
-const keyBearingUrl = httpUrl.refine((url) => {
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(hostname);
+}
+
+/**
+ * Where health data or a key is sent: https, or plain http only to this machine, so that neither crosses a network
+ * unencrypted.
+ */
+const privateUrl = httpUrl.refine((url) => {
   // Not a URL at all: the check above has said so already.
   if (!URL.canParse(url)) return true;
   const { protocol, hostname } = new URL(url);
-  return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
-}, 'must be an https:// URL (plain http only to localhost, 127.0.0.1 or [::1])');
+  return protocol === 'https:' || isLoopbackHost(hostname);
+}, 'must be an https:// URL (plain http only to this machine: localhost, 127.0.0.0/8 or [::1])');
 
 const e164Number = z
   .string()
   .regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 number: '+', the country code and the number, digits only (e.g. +12125550123)");
 
-const countryCode = z.string().transform((value, context) => {
+function toCountryCode(value: string): CountryCode | null {
   const code = value.trim().toUpperCase();
-  if (isSupportedCountry(code)) return code;
+  return isSupportedCountry(code) ? code : null;
+}
+
+const countryCode = z.string().transform((value, context) => {
+  const code = toCountryCode(value);
+  if (code) return code;
   context.addIssue({ code: 'custom', message: 'must be a two-letter country code such as US, GB or DE' });
   return z.NEVER;
+});
+
+/** 'US, CA' → ['US', 'CA']: the countries whose numbers may be called. */
+const countryList = z.string().transform((value, context) => {
+  const codes: CountryCode[] = [];
+  for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const code = toCountryCode(entry);
+    if (code) codes.push(code);
+    else context.addIssue({ code: 'custom', message: `"${entry}" is not a two-letter country code such as US, GB or DE` });
+  }
+  if (codes.length === 0) context.addIssue({ code: 'custom', message: 'must name at least one country, e.g. US or US,CA' });
+  return [...new Set(codes)];
 });
 
 /** The confirmation call's service (issue 12), as the adapters in services/confirmation-call need it. */
@@ -53,6 +79,10 @@ interface ConfirmationCallBase {
   apiKey: string;
   /** A provider's phone written without a country code is read as a number of this country. */
   country: CountryCode;
+  /** Only numbers of these countries are dialled (a call abroad costs more, and a typo can reach a stranger). */
+  countries: readonly CountryCode[];
+  /** Calls one patient's bookings may place in an hour. */
+  limitPerHour: number;
   timeoutMs: number;
 }
 export type ConfirmationCallConfig =
@@ -114,19 +144,24 @@ const EnvSchema = z.object({
     .regex(/^AC[0-9a-f]{32}$/i, "must be a Twilio Account SID: 'AC' and 32 hexadecimal digits")
     .optional(),
   CONFIRMATION_CALL_FROM: e164Number.optional(),
-  CONFIRMATION_CALL_URL: keyBearingUrl.optional(),
-  CONFIRMATION_CALL_TWILIO_URL: keyBearingUrl.default('https://api.twilio.com'),
+  CONFIRMATION_CALL_URL: privateUrl.optional(),
+  CONFIRMATION_CALL_TWILIO_URL: privateUrl.default('https://api.twilio.com'),
   CONFIRMATION_CALL_COUNTRY: countryCode.default('US'),
+  /** Default: CONFIRMATION_CALL_COUNTRY alone. */
+  CONFIRMATION_CALL_COUNTRIES: countryList.optional(),
+  CONFIRMATION_CALL_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   CONFIRMATION_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The assistant chats (issue 13): n8n's Chat Trigger and a workflow webhook, each off while unset. */
-  N8N_CHAT_WEBHOOK_URL: httpUrl.optional(),
-  N8N_WORKFLOW_WEBHOOK_URL: httpUrl.optional(),
+  /** The chats send what the patient writes: https only, or plain http to this machine. */
+  N8N_CHAT_WEBHOOK_URL: privateUrl.optional(),
+  N8N_WORKFLOW_WEBHOOK_URL: privateUrl.optional(),
   N8N_CHAT_AUTH_HEADER: headerLine.optional(),
   N8N_CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   N8N_CHAT_INPUT_KEY: fieldName.default('chatInput'),
   N8N_CHAT_SESSION_KEY: fieldName.default('sessionId'),
   /** A language model for the built-in assistant and 'Get AI Analysis': off while the URL is unset. */
-  ASSISTANT_LLM_BASE_URL: httpUrl.optional(),
+  /** The model is sent the patient's facts: https only, or plain http to this machine. */
+  ASSISTANT_LLM_BASE_URL: privateUrl.optional(),
   ASSISTANT_LLM_MODEL: z.string().min(1).optional(),
   ASSISTANT_LLM_API_KEY: z.string().optional(),
   ASSISTANT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
@@ -153,8 +188,6 @@ const REQUIRED_FOR = {
   twilio: ['CONFIRMATION_CALL_ACCOUNT_SID', 'CONFIRMATION_CALL_API_KEY', 'CONFIRMATION_CALL_FROM'],
 } as const;
 
-const isLoopbackOrHttps = (url: string) => keyBearingUrl.safeParse(url).success;
-
 const EnvWithServices = EnvSchema.transform((parsed, context): Env => {
   const {
     N8N_CHAT_WEBHOOK_URL: chatUrl,
@@ -173,17 +206,6 @@ const EnvWithServices = EnvSchema.transform((parsed, context): Env => {
     chatUrl || workflowUrl
       ? { chatUrl: chatUrl ?? null, workflowUrl: workflowUrl ?? null, authHeader: authHeader ?? null, timeoutMs: n8nTimeoutMs, inputKey, sessionKey }
       : null;
-  // A credential goes over https, or plain http only to this machine.
-  if (authHeader) {
-    for (const [name, url] of [['N8N_CHAT_WEBHOOK_URL', chatUrl], ['N8N_WORKFLOW_WEBHOOK_URL', workflowUrl]] as const) {
-      if (url && !isLoopbackOrHttps(url)) {
-        context.addIssue({ code: 'custom', path: [name], message: 'must be an https:// URL when N8N_CHAT_AUTH_HEADER is set (plain http only to localhost, 127.0.0.1 or [::1])' });
-      }
-    }
-  }
-  if (llmKey && llmUrl && !isLoopbackOrHttps(llmUrl)) {
-    context.addIssue({ code: 'custom', path: ['ASSISTANT_LLM_BASE_URL'], message: 'must be an https:// URL when ASSISTANT_LLM_API_KEY is set (plain http only to localhost, 127.0.0.1 or [::1])' });
-  }
   if (llmUrl && !llmModel) context.addIssue({ code: 'custom', path: ['ASSISTANT_LLM_MODEL'], message: 'is required when ASSISTANT_LLM_BASE_URL is set' });
   const languageModel: LanguageModelConfig | null =
     llmUrl && llmModel ? { baseUrl: llmUrl.replace(/\/+$/, ''), model: llmModel, apiKey: llmKey ?? null, timeoutMs: llmTimeoutMs } : null;
@@ -201,6 +223,8 @@ function withConfirmationCall(parsed: WithoutServices, context: z.RefinementCtx)
     CONFIRMATION_CALL_URL: url,
     CONFIRMATION_CALL_TWILIO_URL: twilioUrl,
     CONFIRMATION_CALL_COUNTRY: country,
+    CONFIRMATION_CALL_COUNTRIES: countries,
+    CONFIRMATION_CALL_LIMIT_PER_HOUR: limitPerHour,
     CONFIRMATION_CALL_TIMEOUT_MS: timeoutMs,
     ...env
   } = parsed;
@@ -208,7 +232,7 @@ function withConfirmationCall(parsed: WithoutServices, context: z.RefinementCtx)
   for (const name of REQUIRED_FOR[provider].filter((required) => parsed[required] === undefined)) {
     context.addIssue({ code: 'custom', path: [name], message: `is required when CONFIRMATION_CALL_PROVIDER is ${provider}` });
   }
-  const base = { country, timeoutMs };
+  const base = { country, countries: countries ?? [country], limitPerHour, timeoutMs };
   if (provider === 'webhook' && url !== undefined && apiKey !== undefined) {
     return { ...env, confirmationCall: { ...base, provider, url, apiKey, from: from ?? null } };
   }

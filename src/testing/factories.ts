@@ -7,6 +7,7 @@ import {
   appointments,
   chatMessages,
   chatRequests,
+  confirmationCalls,
   chatSessions,
   insuranceBenefits,
   insurancePlans,
@@ -150,4 +151,10 @@ export async function createChatMessage(
     .returning();
   await db.insert(chatRequests).values({ userId });
   return message!;
+}
+
+/** A confirmation call handed to the call service for the patient's booking (what the hourly limit counts). */
+export async function createConfirmationCall(db: Database, userId: number, overrides: Partial<typeof confirmationCalls.$inferInsert> = {}) {
+  const [call] = await db.insert(confirmationCalls).values({ userId, ...overrides }).returning();
+  return call!;
 }

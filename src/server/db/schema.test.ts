@@ -10,6 +10,7 @@ import {
   createBenefit,
   createCareItem,
   createChatMessage,
+  createConfirmationCall,
   createInsurancePlan,
   createMedicalRecord,
   createProvider,
@@ -213,6 +214,7 @@ describe('what a delete takes with it', () => {
       await createCareItem(db, owner);
       await createActivity(db, owner);
       await createChatMessage(db, owner);
+      await createConfirmationCall(db, owner);
     }
     await db.delete(users).where(eq(users.id, userId));
     const left = await snapshotData(db);

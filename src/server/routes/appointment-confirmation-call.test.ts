@@ -9,7 +9,7 @@ import { api } from '../../testing/test-app';
 import { buildApp } from '../app';
 import type { Database, DatabaseHandle } from '../db/client';
 import { wipeData } from '../db/reset';
-import { appointments } from '../db/schema/index';
+import { appointments, confirmationCalls } from '../db/schema/index';
 import { confirmationTwiml, twilioCaller } from '../services/confirmation-call/twilio';
 import { webhookCaller } from '../services/confirmation-call/webhook';
 
@@ -31,6 +31,9 @@ let twilio: CallServiceStandIn;
 let withWebhook: FastifyInstance;
 let withTwilio: FastifyInstance;
 let withoutCalls: FastifyInstance;
+/** Webhook apps with a list of countries beyond the default, and with a limit of two calls an hour. */
+let withUsAndGb: FastifyInstance;
+let withTwoCallsAnHour: FastifyInstance;
 /** Every log line the apps wrote. */
 const logLines: string[] = [];
 let userId: number;
@@ -52,6 +55,9 @@ beforeAll(async () => {
     confirmationCaller: twilioCaller({ baseUrl: twilio.url, accountSid: TWILIO_SID, apiKey: TWILIO_KEY, from: FROM, country: 'US', timeoutMs: TIMEOUT_MS }),
   });
   withoutCalls = await buildApp({ database });
+  const webhookSettings = { url: `${webhook.url}/calls`, apiKey: WEBHOOK_KEY, from: FROM, country: 'US', timeoutMs: TIMEOUT_MS } as const;
+  withUsAndGb = await buildApp({ database, confirmationCaller: webhookCaller({ ...webhookSettings, countries: ['US', 'GB'] }) });
+  withTwoCallsAnHour = await buildApp({ database, confirmationCaller: webhookCaller({ ...webhookSettings, limitPerHour: 2 }) });
 });
 
 beforeEach(async () => {
@@ -77,6 +83,8 @@ afterAll(async () => {
   await withWebhook?.close();
   await withTwilio?.close();
   await withoutCalls?.close();
+  await withUsAndGb?.close();
+  await withTwoCallsAnHour?.close();
   await webhook?.close();
   await twilio?.close();
   await database?.close();
@@ -164,10 +172,54 @@ describe('the quick scheduling payload, with a webhook configured', () => {
     expectNoSecretLogged();
   });
 
-  it('dials a number written with its own country code as that country’s', async () => {
+  it('dials a number written with its own country code as that country’s, when that country is on the list', async () => {
     const provider = await createProvider(db, userId, { phone: '+44 (0)20 7946 0018 ext. 4' });
-    expect((await api(withWebhook, 'POST', '/api/appointments', quickSchedule(provider.id))).body.confirmationCallStatus).toBe('placed');
+    expect((await api(withUsAndGb, 'POST', '/api/appointments', quickSchedule(provider.id))).body.confirmationCallStatus).toBe('placed');
     expect(JSON.parse(webhook.requests[0]!.body)).toMatchObject({ to: '+442079460018' });
+  });
+
+  it('does not dial a country off the list (default: CONFIRMATION_CALL_COUNTRY alone), and keeps the booking', async () => {
+    const provider = await createProvider(db, userId, { phone: '+44 (0)20 7946 0018' });
+    const response = await api(withWebhook, 'POST', '/api/appointments', quickSchedule(provider.id));
+
+    expect(response.status).toBe(201);
+    const reason = 'The provider’s number is in GB, where this app places no calls';
+    expect(response.body).toMatchObject({ status: 'scheduled', confirmationCallStatus: 'failed', confirmationCallError: reason });
+    expect(await storedCall(response.body.id)).toEqual({ status: 'failed', callId: null, error: reason });
+    expect(webhook.requests).toHaveLength(0);
+  });
+
+  it('places at most CONFIRMATION_CALL_LIMIT_PER_HOUR calls for the patient in an hour; the bookings beyond it stand, not called', async () => {
+    const provider = await dentist();
+    const statuses = [];
+    for (let booking = 0; booking < 4; booking += 1) {
+      const response = await api(withTwoCallsAnHour, 'POST', '/api/appointments', quickSchedule(provider.id));
+      expect(response.status).toBe(201);
+      statuses.push([response.body.confirmationCallStatus, response.body.confirmationCallError]);
+    }
+    const refused = ['failed', 'This app places at most 2 confirmation calls an hour: please call the provider to confirm'];
+    expect(statuses).toEqual([['placed', null], ['placed', null], refused, refused]);
+    expect(webhook.requests).toHaveLength(2);
+    expect(await listedAppointments(withTwoCallsAnHour)).toHaveLength(4);
+  });
+
+  it('counts bookings sent at once one by one', async () => {
+    const provider = await dentist();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => api(withTwoCallsAnHour, 'POST', '/api/appointments', quickSchedule(provider.id))),
+    );
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(responses.filter((response) => response.body.confirmationCallStatus === 'placed')).toHaveLength(2);
+    expect(webhook.requests).toHaveLength(2);
+  });
+
+  it('does not count calls of more than an hour ago', async () => {
+    const provider = await dentist();
+    await db.insert(confirmationCalls).values([
+      { userId, createdAt: new Date(Date.now() - 61 * 60_000) },
+      { userId, createdAt: new Date(Date.now() - 62 * 60_000) },
+    ]);
+    expect((await api(withTwoCallsAnHour, 'POST', '/api/appointments', quickSchedule(provider.id))).body.confirmationCallStatus).toBe('placed');
   });
 
   it('records a failed call when the service answers 500, and keeps the appointment with its activity', async () => {

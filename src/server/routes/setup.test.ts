@@ -9,6 +9,7 @@ import {
   createBenefit,
   createCareItem,
   createChatMessage,
+  createConfirmationCall,
   createInsurancePlan,
   createMedicalRecord,
   createProvider,
@@ -45,6 +46,7 @@ async function demoWithAnotherUser(t: TestContext): Promise<number> {
   await createActivity(t.db, other.id);
   // The demo seeds no conversation; the patient may have chatted since.
   for (const userId of [1, other.id]) await createChatMessage(t.db, userId);
+  for (const userId of [1, other.id]) await createConfirmationCall(t.db, userId);
   return other.id;
 }
 

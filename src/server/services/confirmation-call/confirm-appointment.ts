@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { appointments, providers, users } from '../../db/schema/index';
-import { toE164 } from './e164';
+import { appointments, confirmationCalls, providers, users } from '../../db/schema/index';
+import { countryOfE164, toE164 } from './e164';
 import { ConfirmationCallError, type ConfirmationCaller } from './types';
 
 type AppointmentRow = typeof appointments.$inferSelect;
@@ -42,6 +42,13 @@ async function callProvider(db: Database, caller: ConfirmationCaller, appointmen
     if (who.phone === null) throw new ConfirmationCallError('The provider has no phone number');
     const to = toE164(who.phone, caller.country);
     if (to === null) throw new ConfirmationCallError('The provider’s phone number cannot be dialled', { country: caller.country });
+    const country = countryOfE164(to);
+    if (country === null || !caller.countries.includes(country)) {
+      throw new ConfirmationCallError(`The provider’s number is in ${country ?? 'a shared international range'}, where this app places no calls`, {
+        country,
+      });
+    }
+    await countCall(db, appointment.userId, caller.limitPerHour);
     const { id, appointmentType: type, appointmentDate: date, appointmentTime: time } = appointment;
     const { callId } = await caller.place({ to, appointment: { id, type, date, time, providerName: who.providerName, patientName: who.patientName } });
     log.info({ callId }, 'confirmation call placed');
@@ -54,6 +61,26 @@ async function callProvider(db: Database, caller: ConfirmationCaller, appointmen
     log.warn({ reason: error.reason, ...error.details }, 'confirmation call failed');
     return failed(error.reason);
   }
+}
+
+/**
+ * Counts a call against the patient's hourly limit before it is handed to the service, or refuses it. The patient's
+ * row is locked while the last hour's calls are counted and this one is added, so bookings sent at once (to one
+ * process or several on one PostgreSQL) count one by one. Older rows are pruned on the way.
+ */
+async function countCall(db: Database, userId: number, limitPerHour: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.delete(confirmationCalls).where(and(eq(confirmationCalls.userId, userId), lt(confirmationCalls.createdAt, sql`now() - interval '1 hour'`)));
+    const [row] = await tx.select({ placed: count() }).from(confirmationCalls).where(eq(confirmationCalls.userId, userId));
+    if ((row?.placed ?? 0) >= limitPerHour) {
+      throw new ConfirmationCallError(
+        `This app places at most ${limitPerHour} confirmation ${limitPerHour === 1 ? 'call' : 'calls'} an hour: please call the provider to confirm`,
+        { limitPerHour },
+      );
+    }
+    await tx.insert(confirmationCalls).values({ userId });
+  });
 }
 
 function failed(reason: string): CallOutcome {

@@ -9,3 +9,8 @@ export function toE164(phone: string, country: CountryCode): string | null {
   const number = parsePhoneNumberFromString(phone, country);
   return number?.isValid() ? number.number : null;
 }
+
+/** The country an E.164 number belongs to ('+442079460018' → 'GB'); null for a range no single country owns. */
+export function countryOfE164(e164: string): CountryCode | null {
+  return parsePhoneNumberFromString(e164)?.country ?? null;
+}

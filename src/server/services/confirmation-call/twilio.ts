@@ -1,26 +1,24 @@
 import { format, parseISO } from 'date-fns';
-import type { CountryCode } from 'libphonenumber-js';
 import { formatTime } from '../../../shared/rules/formats';
 import { callIdIn, requestCallService } from './call-service';
-import type { ConfirmationCall, ConfirmationCaller } from './types';
+import { callPolicy, type CallPolicySettings, type ConfirmationCall, type ConfirmationCaller } from './types';
 
-export interface TwilioSettings {
+export interface TwilioSettings extends CallPolicySettings {
   /** https://api.twilio.com, or a local server in tests. */
   baseUrl: string;
   accountSid: string;
   apiKey: string;
   from: string;
-  country: CountryCode;
   timeoutMs: number;
 }
 
 /** Twilio's Calls API: the call reads the appointment to whoever answers, from TwiML sent with the request. */
-export function twilioCaller({ baseUrl, accountSid, apiKey, from, country, timeoutMs }: TwilioSettings): ConfirmationCaller {
+export function twilioCaller({ baseUrl, accountSid, apiKey, from, timeoutMs, ...policy }: TwilioSettings): ConfirmationCaller {
   const callsUrl = `${baseUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Calls.json`;
   const authorization = `Basic ${Buffer.from(`${accountSid}:${apiKey}`).toString('base64')}`;
   return {
     service: 'twilio',
-    country,
+    ...callPolicy(policy),
     async place(call: ConfirmationCall) {
       const answer = await requestCallService(
         callsUrl,

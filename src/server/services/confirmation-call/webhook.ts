@@ -1,13 +1,11 @@
-import type { CountryCode } from 'libphonenumber-js';
 import { callIdIn, requestCallService } from './call-service';
-import type { ConfirmationCall, ConfirmationCaller } from './types';
+import { callPolicy, type CallPolicySettings, type ConfirmationCall, type ConfirmationCaller } from './types';
 
-export interface WebhookSettings {
+export interface WebhookSettings extends CallPolicySettings {
   url: string;
   apiKey: string;
   /** The number the call comes from (E.164), or null to leave it to the service. */
   from: string | null;
-  country: CountryCode;
   timeoutMs: number;
 }
 
@@ -15,10 +13,10 @@ export interface WebhookSettings {
  * Any voice-call service behind a small adapter of its own: POST {url} with `Authorization: Bearer {key}` and
  * `{ from, to, appointment: { id, type, date, time, providerName, patientName } }`; a 2xx answers `{ "callId": "…" }`.
  */
-export function webhookCaller({ url, apiKey, from, country, timeoutMs }: WebhookSettings): ConfirmationCaller {
+export function webhookCaller({ url, apiKey, from, timeoutMs, ...policy }: WebhookSettings): ConfirmationCaller {
   return {
     service: 'webhook',
-    country,
+    ...callPolicy(policy),
     async place({ to, appointment }: ConfirmationCall) {
       const { id, type, date, time, providerName, patientName } = appointment;
       const answer = await requestCallService(
