@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { wipeData } from '../src/server/db/reset';
 import { samplePdf } from '../src/server/db/sample-documents';
-import { medicalRecordFiles, medicalRecords } from '../src/server/db/schema/index';
+import { medicalRecordChunks, medicalRecords } from '../src/server/db/schema/index';
 import { medicalRecordsListQuery } from '../src/server/services/medical-records';
 import { createUser } from '../src/testing/factories';
 import type { BenchBackend } from './backends';
@@ -36,8 +36,8 @@ export async function fillRecords(backend: BenchBackend): Promise<void> {
         )
         .returning({ id: medicalRecords.id });
       await database.db
-        .insert(medicalRecordFiles)
-        .values(rows.map((row) => ({ recordId: row.id, contents: sql`decode(${pdf}, 'base64')` })));
+        .insert(medicalRecordChunks)
+        .values(rows.map((row) => ({ recordId: row.id, chunkIndex: 0, bytes: sql`decode(${pdf}, 'base64')` })));
     }
   } finally {
     await database.close();

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { describeActivity } from '../shared/rules/activities';
 import type { Database } from '../server/db/client';
+import { storeDocumentBytes } from '../server/db/document-bytes';
 import { samplePdf } from '../server/db/sample-documents';
 import {
   activities,
@@ -11,7 +11,6 @@ import {
   chatSessions,
   insuranceBenefits,
   insurancePlans,
-  medicalRecordFiles,
   medicalRecords,
   preventativeCare,
   providers,
@@ -115,9 +114,7 @@ export async function createMedicalRecord(
     .insert(medicalRecords)
     .values({ userId, filename: 'report.pdf', fileType: 'application/pdf', fileSize: bytes.length, ...fields })
     .returning();
-  await db
-    .insert(medicalRecordFiles)
-    .values({ recordId: record!.id, contents: sql`decode(${bytes.toString('base64')}, 'base64')` });
+  await storeDocumentBytes(db, record!.id, bytes);
   return record!;
 }
 

@@ -20,7 +20,7 @@ import { createTestDatabase } from '../../testing/test-database';
 import { snapshotData } from '../../testing/test-app';
 import type { Database, DatabaseHandle } from './client';
 import { wipeData } from './reset';
-import { appointments, insuranceBenefits, insurancePlans, medicalRecordFiles, medicalRecords, preventativeCare, providers, users } from './schema/index';
+import { appointments, DOCUMENT_CHUNK_BYTES, insuranceBenefits, insurancePlans, medicalRecordChunks, medicalRecords, preventativeCare, providers, users } from './schema/index';
 import { sqlState, violatedConstraint } from './sql-state';
 
 // The database's own rules, written straight through Drizzle: they hold even for a write that skips the
@@ -83,11 +83,27 @@ describe('CHECK constraints (23514)', () => {
     ['an empty filename', 'medical_records_filename_check', () => newRecord({ filename: '' })],
     ['a filename over 255 characters', 'medical_records_filename_check', () => newRecord({ filename: 'a'.repeat(256) })],
     [
-      'document bytes over 20 MiB',
-      'medical_record_files_size_check',
+      'a piece of a document over 256 KiB',
+      'medical_record_chunks_size_check',
       async () => {
         const [record] = await newRecord().returning();
-        await db.insert(medicalRecordFiles).values({ recordId: record!.id, contents: bytesOfLength(MAX_DOCUMENT_BYTES + 1) });
+        await db.insert(medicalRecordChunks).values({ recordId: record!.id, chunkIndex: 0, bytes: bytesOfLength(DOCUMENT_CHUNK_BYTES + 1) });
+      },
+    ],
+    [
+      'an empty piece of a document',
+      'medical_record_chunks_size_check',
+      async () => {
+        const [record] = await newRecord().returning();
+        await db.insert(medicalRecordChunks).values({ recordId: record!.id, chunkIndex: 0, bytes: bytesOfLength(0) });
+      },
+    ],
+    [
+      'a piece before the first',
+      'medical_record_chunks_index_check',
+      async () => {
+        const [record] = await newRecord().returning();
+        await db.insert(medicalRecordChunks).values({ recordId: record!.id, chunkIndex: -1, bytes: bytesOfLength(1) });
       },
     ],
     ['a care status outside its set', 'preventative_care_status_check', () => createCareItem(db, userId, { status: outsideItsType('pending') })],
@@ -121,7 +137,7 @@ describe('CHECK constraints (23514)', () => {
     await createUser(db, { displayName: 'a'.repeat(200), communicationPreference: 'none' });
     await createInsurancePlan(db, userId, { deductible: 0, deductibleMet: 0, outOfPocketMax: 0, outOfPocketMet: 0 });
     const [record] = await newRecord({ fileType: 'image/png', fileSize: MAX_DOCUMENT_BYTES, filename: 'a'.repeat(255) }).returning();
-    await db.insert(medicalRecordFiles).values({ recordId: record!.id, contents: bytesOfLength(MAX_DOCUMENT_BYTES) });
+    await db.insert(medicalRecordChunks).values({ recordId: record!.id, chunkIndex: 0, bytes: bytesOfLength(DOCUMENT_CHUNK_BYTES) });
     await newRecord({ fileType: 'image/jpeg', fileSize: 1, filename: 'x' });
     for (const status of STORED_CARE_STATUSES) await createCareItem(db, userId, { status });
     await createCareItem(db, userId, { recurringMonths: 1 });
@@ -155,11 +171,11 @@ describe('unique constraints (23505)', () => {
     expect(await refusal(() => createUser(db, fields))).toEqual({ code: '23505', constraint });
   });
 
-  it('keeps one set of bytes per record', async () => {
+  it('keeps one piece per place in a document', async () => {
     const record = await createMedicalRecord(db, userId);
     expect(
-      await refusal(() => db.insert(medicalRecordFiles).values({ recordId: record.id, contents: bytesOfLength(10) })),
-    ).toEqual({ code: '23505', constraint: 'medical_record_files_pkey' });
+      await refusal(() => db.insert(medicalRecordChunks).values({ recordId: record.id, chunkIndex: 0, bytes: bytesOfLength(10) })),
+    ).toEqual({ code: '23505', constraint: 'medical_record_chunks_record_id_chunk_index_pk' });
   });
 });
 
@@ -172,8 +188,8 @@ describe('foreign keys (23503)', () => {
     ['a record of no plan', 'medical_records_insurance_id_insurance_plans_id_fk', () => newRecord({ insuranceId: NO_SUCH_ID })],
     [
       'bytes of no record',
-      'medical_record_files_record_id_medical_records_id_fk',
-      () => db.insert(medicalRecordFiles).values({ recordId: NO_SUCH_ID, contents: bytesOfLength(10) }),
+      'medical_record_chunks_record_id_medical_records_id_fk',
+      () => db.insert(medicalRecordChunks).values({ recordId: NO_SUCH_ID, chunkIndex: 0, bytes: bytesOfLength(10) }),
     ],
     ['a care item of no user', 'preventative_care_user_id_users_id_fk', () => createCareItem(db, NO_SUCH_ID)],
     [
@@ -229,7 +245,7 @@ describe('what a delete takes with it', () => {
   it("deletes a record's bytes with it", async () => {
     const record = await createMedicalRecord(db, userId);
     await db.delete(medicalRecords).where(eq(medicalRecords.id, record.id));
-    expect((await snapshotData(db)).medical_record_files).toEqual([]);
+    expect((await snapshotData(db)).medical_record_chunks).toEqual([]);
   });
 
   it('keeps an appointment when its care item goes, unlinked from it', async () => {

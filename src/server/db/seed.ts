@@ -4,6 +4,7 @@ import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { describeActivity, type DescribedActivity } from '../../shared/rules/activities';
 import { formatDate } from '../../shared/rules/formats';
 import type { Database } from './client';
+import { storeDocumentBytes } from './document-bytes';
 import { syncUserIdSequence, unusablePasswordHash } from './patient-account';
 import { samplePdf, samplePng } from './sample-documents';
 import {
@@ -12,7 +13,6 @@ import {
   insuranceBenefits,
   installation,
   insurancePlans,
-  medicalRecordFiles,
   medicalRecords,
   preventativeCare,
   providers,
@@ -158,7 +158,7 @@ async function seedDemoData(tx: Database, now: Date): Promise<void> {
       .values({ ...document, userId, fileSize: bytes.length, insuranceId: document.fileType === 'image/png' ? plan.id : null })
       .returning({ id: medicalRecords.id });
     if (!record) throw new Error('seed: no record');
-    await tx.insert(medicalRecordFiles).values({ recordId: record.id, contents: sql`decode(${bytes.toString('base64')}, 'base64')` });
+    await storeDocumentBytes(tx, record.id, bytes);
   }
 
   const eyeExamDate = formatDate(day(addDays(now, 9)));

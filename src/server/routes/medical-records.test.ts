@@ -130,7 +130,7 @@ describe('POST /api/medical-records', () => {
     });
     const snapshot = await snapshotData(t.db);
     expect(snapshot.medical_records).toEqual([]);
-    expect(snapshot.medical_record_files).toEqual([]);
+    expect(snapshot.medical_record_chunks).toEqual([]);
     expect(snapshot.activities).toEqual([]);
   });
 
@@ -223,7 +223,7 @@ describe('DELETE /api/medical-records/{id}', () => {
     expect(response.status).toBe(204);
     const snapshot = await snapshotData(t.db);
     expect(snapshot.medical_records).toEqual([]);
-    expect(snapshot.medical_record_files).toEqual([]);
+    expect(snapshot.medical_record_chunks).toEqual([]);
   });
 
   it("answers 404 for another user's record and for one that does not exist, deleting nothing", async () => {

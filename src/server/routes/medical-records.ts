@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, UserIdParams } from '../../shared/contracts/common';
@@ -8,9 +10,12 @@ import {
   MedicalRecordFileQuery,
   MedicalRecordList,
 } from '../../shared/contracts/medical-records';
-import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
+import { DOCUMENT_TYPES, documentMessages, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import type { Database } from '../db/client';
-import { sendList } from '../http/contract';
+import { errorResponses, sendList } from '../http/contract';
+import { readUploadBody, type UploadedDocument } from '../http/document-upload-body';
+import { payloadTooLarge } from '../http/errors';
+import { uploadSlots } from '../http/upload-slots';
 import {
   createMedicalRecord,
   deleteMedicalRecord,
@@ -27,15 +32,29 @@ export const UPLOAD_BODY_LIMIT = Math.ceil(MAX_DOCUMENT_BYTES / 3) * 4 + 64 * 10
  */
 const DOCUMENT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
-/** The document's bytes, in the type detected when it was uploaded. */
+/** The document's bytes, in the type detected when it was uploaded, streamed from their stored pieces. */
 const documentBytes = {
   description: 'The document, inline or (with download=1) as an attachment under its original filename',
   content: Object.fromEntries(
-    DOCUMENT_TYPES.map((type) => [type, { schema: z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ format: 'binary' }) }]),
+    DOCUMENT_TYPES.map((type) => [type, { schema: z.custom<Readable>((value) => value instanceof Readable).meta({ format: 'binary' }) }]),
   ),
 };
 
+/** Large uploads at once in one process; the next is told to try again (upload-slots.ts). */
+const CONCURRENT_LARGE_UPLOADS = 2;
+
 export const medicalRecordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  // The upload's JSON is read as it arrives, its document decoded into the pieces it is stored in (ADR 16); this
+  // plugin's scope has only the upload with a body, so no other route reads JSON this way.
+  const uploadedDocuments = new WeakMap<object, UploadedDocument | null>();
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', async (request: FastifyRequest, payload: FastifyRequest['raw']) => {
+    if (Number(request.headers['content-length']) > UPLOAD_BODY_LIMIT) throw payloadTooLarge(documentMessages.tooLarge);
+    const { body, document } = await readUploadBody(payload, UPLOAD_BODY_LIMIT);
+    uploadedDocuments.set(request, document);
+    return body;
+  });
+
   app.get(
     '/medical-records/:userId',
     { schema: { summary: "The patient's documents, newest first, without their bytes", params: UserIdParams, response: { 200: MedicalRecordList } } },
@@ -46,9 +65,18 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     '/medical-records',
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: { summary: 'Upload a document (PDF, JPEG or PNG, at most 20 MiB)', body: CreateMedicalRecordBody, response: { 201: MedicalRecord } },
+      onRequest: uploadSlots(CONCURRENT_LARGE_UPLOADS),
+      schema: {
+        summary: 'Upload a document (PDF, JPEG or PNG, at most 20 MiB)',
+        description: `At most ${CONCURRENT_LARGE_UPLOADS} uploads over 1 MiB at once; another gets 503 with Retry-After.`,
+        body: CreateMedicalRecordBody,
+        response: { 201: MedicalRecord, ...errorResponses(503) },
+      },
     },
-    async (request, reply) => reply.status(201).send(await createMedicalRecord(db, request.patient, request.body)),
+    async (request, reply) => {
+      const document = uploadedDocuments.get(request) ?? null;
+      return reply.status(201).send(await createMedicalRecord(db, request.patient, request.body, document));
+    },
   );
 
   app.get(
@@ -66,6 +94,7 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
       const type = request.query.download === '1' ? 'attachment' : 'inline';
       return reply
         .header('Content-Type', file.fileType)
+        .header('Content-Length', file.fileSize)
         .header('Content-Disposition', contentDisposition(file.filename, { type }))
         .header('Content-Security-Policy', DOCUMENT_CSP)
         .header('Cross-Origin-Resource-Policy', 'same-origin')

@@ -64,7 +64,7 @@ function withoutRowsOf(snapshot: Record<string, unknown[]>, userId: number): Rec
   const belongs: Record<string, (row: Row) => boolean> = {
     users: (row) => row.id === userId,
     insurance_benefits: (row) => plans.has(row.insurance_id),
-    medical_record_files: (row) => records.has(row.record_id),
+    medical_record_chunks: (row) => records.has(row.record_id),
     installation: () => false,
   };
   return Object.fromEntries(

@@ -1,15 +1,17 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { desc } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { MedicalRecord, type CreateMedicalRecordBody } from '../../shared/contracts/medical-records';
 import { documentMessages, isDocumentType, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import type { Database } from '../db/client';
 import { jsonList } from '../db/json-list';
-import { medicalRecordFiles, medicalRecords } from '../db/schema/index';
+import { readDocumentChunks, storeDocumentChunks } from '../db/document-bytes';
+import { medicalRecords } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { recordActivity } from './activity-log';
-import { decodeHead, parseBase64DataUrl } from './data-url';
+import type { UploadedDocument } from '../http/document-upload-body';
 import { findPlan } from './insurance';
 import { foundOr404, ownRow, ownRows } from './owned';
 
@@ -24,24 +26,29 @@ export function listMedicalRecords(db: Database, patient: Patient) {
   return newestRecordsFirst.read(db, ownRows(medicalRecords, patient));
 }
 
+/** 'data:application/pdf;base64' — any media type, as FileReader writes it; the bytes decide the type. */
+const DATA_URL_HEADER = /^data:[^,]*;base64$/i;
+
 /**
- * Checks the upload against its bytes — size decoded, type by magic bytes — then stores the record,
- * its bytes and the activity in one transaction. The bytes stay base64 until PostgreSQL decodes them.
+ * Checks the upload against its bytes — size decoded, type by magic bytes — then stores the record, its bytes (in the
+ * pieces they were decoded into while the body arrived) and the activity in one transaction.
  */
-export async function createMedicalRecord(db: Database, patient: Patient, input: NewRecord) {
+export async function createMedicalRecord(db: Database, patient: Patient, input: NewRecord, document: UploadedDocument | null) {
   const { fileType } = input;
   if (!isDocumentType(fileType)) throw unsupportedMediaType(documentMessages.wrongType);
   if (input.fileSize > MAX_DOCUMENT_BYTES) throw payloadTooLarge(documentMessages.tooLarge);
 
-  const payload = parseBase64DataUrl(input.fileContents);
-  if (!payload) throw badRequest('fileContents: must be a base64 data URL');
-  if (payload.byteLength > MAX_DOCUMENT_BYTES) throw payloadTooLarge(documentMessages.tooLarge);
-  if (payload.byteLength === 0) throw badRequest('fileContents: the file is empty');
+  if (document?.fault === 'too-large') throw payloadTooLarge(documentMessages.tooLarge);
+  if (!document || document.fault || document.header === null || !DATA_URL_HEADER.test(document.header)) {
+    throw badRequest('fileContents: must be a base64 data URL');
+  }
+  if (document.byteLength === 0) throw badRequest('fileContents: the file is empty');
 
-  const detected = await fileTypeFromBuffer(decodeHead(payload.base64, 4100));
+  // The first piece holds the first 256 KiB: more than file-type reads to recognise a type.
+  const detected = await fileTypeFromBuffer(document.chunks[0]!);
   if (detected?.mime !== fileType) throw unsupportedMediaType(documentMessages.wrongType);
-  if (input.fileSize !== payload.byteLength) {
-    throw badRequest(`fileSize: does not match the file contents (${payload.byteLength} bytes)`);
+  if (input.fileSize !== document.byteLength) {
+    throw badRequest(`fileSize: does not match the file contents (${document.byteLength} bytes)`);
   }
   if (input.insuranceId != null) await findPlan(db, patient, input.insuranceId);
 
@@ -52,35 +59,26 @@ export async function createMedicalRecord(db: Database, patient: Patient, input:
         userId: patient.id,
         filename: input.filename,
         fileType,
-        fileSize: payload.byteLength,
+        fileSize: document.byteLength,
         description: input.description,
         insuranceId: input.insuranceId ?? null,
       })
       .returning();
     if (!record) throw new Error('insert returned no row');
-    await tx.insert(medicalRecordFiles).values({
-      recordId: record.id,
-      contents: sql`decode(${payload.base64}, 'base64')`,
-    });
+    await storeDocumentChunks(tx, record.id, document.chunks);
     await recordActivity(tx, patient, 'record_uploaded', { filename: record.filename }, record.id);
     return record;
   });
 }
 
-
+/** A document's name, type and size, and its bytes as a stream of its stored pieces. */
 export async function readMedicalRecordFile(db: Database, patient: Patient, id: number) {
   const rows = await db
-    .select({
-      filename: medicalRecords.filename,
-      fileType: medicalRecords.fileType,
-      // Text out, decoded in Node: on PGlite ten times faster than reading the bytea itself.
-      base64: sql<string>`encode(${medicalRecordFiles.contents}, 'base64')`,
-    })
+    .select({ filename: medicalRecords.filename, fileType: medicalRecords.fileType, fileSize: medicalRecords.fileSize })
     .from(medicalRecords)
-    .innerJoin(medicalRecordFiles, eq(medicalRecordFiles.recordId, medicalRecords.id))
     .where(ownRow(medicalRecords, patient, id));
   const file = foundOr404(rows, 'Medical record');
-  return { filename: file.filename, fileType: file.fileType, contents: Buffer.from(file.base64, 'base64') };
+  return { ...file, contents: Readable.from(readDocumentChunks(db, id)) };
 }
 
 export async function deleteMedicalRecord(db: Database, patient: Patient, id: number): Promise<void> {

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES, type DocumentType } from '../../../shared/rules/documents';
+
+/** The size of one stored piece of a document: 256 KiB, 80 pieces for the largest. */
+export const DOCUMENT_CHUNK_BYTES = 256 * 1024;
 import { isOneOf } from './checks';
 import { insurancePlans } from './insurance';
 import { users } from './users';
@@ -34,19 +37,23 @@ export const medicalRecords = pgTable(
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * The document bytes, one row per record, in a table of their own so that no list query can load them.
- * Written with decode($1, 'base64') and read with encode(…, 'base64'): on PGlite that is ten times
- * faster than binding a bytea parameter (see bench/).
+ * The document bytes in pieces of at most DOCUMENT_CHUNK_BYTES, in a table of their own so that no list query can
+ * load them. Pieces keep every statement small: PGlite's WebAssembly memory grows to the largest value one statement
+ * handles and never shrinks, so a 20 MiB document stored whole cost the server about 200 MiB for good (ADR 16).
  */
-export const medicalRecordFiles = pgTable(
-  'medical_record_files',
+export const medicalRecordChunks = pgTable(
+  'medical_record_chunks',
   {
     recordId: integer('record_id')
-      .primaryKey()
+      .notNull()
       .references(() => medicalRecords.id, { onDelete: 'cascade' }),
-    contents: bytea('contents').notNull(),
+    /** 0, 1, 2, …: the bytes are the pieces in this order. */
+    chunkIndex: integer('chunk_index').notNull(),
+    bytes: bytea('bytes').notNull(),
   },
   (t) => [
-    check('medical_record_files_size_check', sql`octet_length(${t.contents}) <= ${sql.raw(String(MAX_DOCUMENT_BYTES))}`),
+    primaryKey({ columns: [t.recordId, t.chunkIndex] }),
+    check('medical_record_chunks_index_check', sql`${t.chunkIndex} >= 0`),
+    check('medical_record_chunks_size_check', sql`octet_length(${t.bytes}) between 1 and ${sql.raw(String(DOCUMENT_CHUNK_BYTES))}`),
   ],
 );

@@ -189,13 +189,13 @@ describe('loadPatientFacts', () => {
       await createMedicalRecord(db, user.id, { filename: 'older.pdf', description: 'Older', uploadDate: new Date('2026-10-01T10:00:00Z') });
 
       // The bytes' table is out of reach while the facts are read: no query may touch it.
-      await db.execute(sql`alter table medical_record_files rename to medical_record_files_hidden`);
+      await db.execute(sql`alter table medical_record_chunks rename to medical_record_chunks_hidden`);
       try {
         const facts = await loadPatientFacts(db, { id: user.id }, NOW);
         // 16:00 UTC on Nov 20 is 01:00 on Nov 21 in Tokyo; a blank description is none.
         expect(facts.records).toEqual({ count: 2, latest: { filename: 'newest.pdf', description: null, uploadDate: '2026-11-21' } });
       } finally {
-        await db.execute(sql`alter table medical_record_files_hidden rename to medical_record_files`);
+        await db.execute(sql`alter table medical_record_chunks_hidden rename to medical_record_chunks`);
       }
     });
   });

@@ -1,0 +1,377 @@
+import type { Readable } from 'node:stream';
+import { documentMessages, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
+import { DOCUMENT_CHUNK_BYTES } from '../db/schema/index';
+import { badRequest, payloadTooLarge } from './errors';
+
+/** The document of an upload, decoded from its base64 data URL while the body arrived. */
+export interface UploadedDocument {
+  /** What came before the comma ('data:application/pdf;base64'); null when there was no comma in its first bytes. */
+  header: string | null;
+  /** The decoded bytes in pieces of DOCUMENT_CHUNK_BYTES (the last one shorter), as they are stored. */
+  chunks: Buffer[];
+  byteLength: number;
+  /** Why these are not the bytes of a strict base64 data URL, or null when they are. */
+  fault: 'not-base64' | 'too-large' | null;
+}
+
+export interface UploadBody {
+  /** The JSON object with `fileContents` replaced by its header: what the route's contract validates. */
+  body: unknown;
+  /** The decoded `fileContents`, or null when the body had no string under that name. */
+  document: UploadedDocument | null;
+}
+
+/** Everything beside the document (names, a description) is small: 64 KiB is far more than its contract allows. */
+const OTHER_FIELDS_MAX_BYTES = 64 * 1024;
+/** 'data:image/jpeg;base64' and its like; a longer header is no data URL of a document. */
+const HEADER_MAX_BYTES = 256;
+/** Nesting inside a field: the contract's fields are flat, so anything deep is refused before JSON.parse sees it. */
+const MAX_DEPTH = 32;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const EQUALS = 0x3d;
+const SLASH = 0x2f;
+
+const isWhitespace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+const isBase64 = (byte: number) =>
+  (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x2b || byte === SLASH;
+
+const notJson = () => badRequest('The request body is not valid JSON');
+
+/**
+ * Decodes base64 text as it arrives into pieces of DOCUMENT_CHUNK_BYTES, checking it is strict base64 (its alphabet,
+ * padding only at the end, a length that is a multiple of four) without ever holding the text whole.
+ */
+class Base64Pieces {
+  readonly chunks: Buffer[] = [];
+  byteLength = 0;
+  fault: UploadedDocument['fault'] = null;
+  private readonly pending = Buffer.allocUnsafe(64 * 1024);
+  private pendingLength = 0;
+  private characters = 0;
+  private padding = 0;
+  private current = Buffer.allocUnsafe(DOCUMENT_CHUNK_BYTES);
+  private currentLength = 0;
+
+  push(byte: number): void {
+    if (this.fault) return;
+    this.characters += 1;
+    if (byte === EQUALS) {
+      this.padding += 1;
+      if (this.padding > 2) this.fail('not-base64');
+    } else if (this.padding > 0 || !isBase64(byte)) {
+      return this.fail('not-base64');
+    }
+    this.pending[this.pendingLength++] = byte;
+    if (this.pendingLength === this.pending.length) this.decodePending();
+  }
+
+  /** A character that is not base64 (or an escape that stands for none): the text is no strict data URL. */
+  refuse(): void {
+    this.fail('not-base64');
+  }
+
+  finish(): void {
+    if (this.fault) return;
+    if (this.characters % 4 !== 0) return this.fail('not-base64');
+    this.decodePending();
+    if (this.currentLength > 0) this.chunks.push(Buffer.from(this.current.subarray(0, this.currentLength)));
+    this.currentLength = 0;
+  }
+
+  private decodePending(): void {
+    // Whole groups of four only (the pending buffer's size is a multiple of four, and the end is checked in finish()).
+    const bytes = Buffer.from(this.pending.toString('latin1', 0, this.pendingLength), 'base64');
+    this.pendingLength = 0;
+    if (this.byteLength + bytes.length > MAX_DOCUMENT_BYTES) return this.fail('too-large');
+    this.byteLength += bytes.length;
+    for (let offset = 0; offset < bytes.length; ) {
+      const copied = bytes.copy(this.current, this.currentLength, offset);
+      offset += copied;
+      this.currentLength += copied;
+      if (this.currentLength === DOCUMENT_CHUNK_BYTES) {
+        this.chunks.push(this.current);
+        this.current = Buffer.allocUnsafe(DOCUMENT_CHUNK_BYTES);
+        this.currentLength = 0;
+      }
+    }
+  }
+
+  private fail(fault: NonNullable<UploadedDocument['fault']>): void {
+    this.fault = fault;
+    // What was decoded is of no use now: let it go while the rest of the body arrives.
+    this.chunks.length = 0;
+  }
+}
+
+type State =
+  | 'start'
+  | 'key-or-end'
+  | 'key-after-comma'
+  | 'key'
+  | 'colon'
+  | 'value'
+  | 'after-value'
+  | 'end'
+  | 'other-value'
+  | 'data-url-header'
+  | 'data-url-base64'
+  | 'whole-body';
+
+/**
+ * Reads the JSON body of POST /api/medical-records as it arrives. The document's base64 text is decoded straight into
+ * the pieces it is stored in, so neither the body nor a 27 MiB string is ever held: a 20 MiB upload costs the server
+ * about the document's own size (ADR 16). The other fields are collected (at most 64 KiB) and read with JSON.parse.
+ * A body that is not an object is read whole and handed on, so the contract refuses it as it refuses any other.
+ */
+export function readUploadBody(payload: Readable, limitBytes: number): Promise<UploadBody> {
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    let state: State = 'start';
+    let received = 0;
+    let otherBytes = 0;
+    let key = '';
+    let collected: number[] = [];
+    let wholeBody: Buffer[] = [];
+    // Inside an other value: how deep, whether in a string, whether the last byte was a backslash.
+    let depth = 0;
+    let inString = false;
+    let escaped = false;
+    let document: Base64Pieces | null = null;
+    let header: number[] = [];
+    let headerText: string | null = null;
+    let settled = false;
+
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      payload.removeListener('data', onData);
+      payload.removeListener('end', onEnd);
+      reject(error);
+    };
+
+    const collect = (byte: number) => {
+      otherBytes += 1;
+      if (otherBytes > OTHER_FIELDS_MAX_BYTES) throw payloadTooLarge('The fields beside fileContents are too large');
+      collected.push(byte);
+    };
+
+    const parseCollected = (): unknown => {
+      try {
+        return JSON.parse(Buffer.from(collected).toString('utf8')) as unknown;
+      } catch {
+        throw notJson();
+      } finally {
+        collected = [];
+      }
+    };
+
+    const setField = (value: unknown) => {
+      // Named like an object's own machinery: refused, as Fastify's own JSON parser refuses it.
+      if (key === '__proto__' || key === 'constructor') throw badRequest(`${key}: is not a field of this request`);
+      fields[key] = value;
+      state = 'after-value';
+    };
+
+    const finishHeader = () => {
+      try {
+        headerText = JSON.parse(`"${Buffer.from(header).toString('utf8')}"`) as string;
+      } catch {
+        throw notJson();
+      }
+      header = [];
+    };
+
+    const step = (byte: number) => {
+      switch (state) {
+        case 'start':
+          if (isWhitespace(byte)) return;
+          if (byte === OPEN_BRACE) state = 'key-or-end';
+          else {
+            state = 'whole-body';
+            wholeBody.push(Buffer.of(byte));
+          }
+          return;
+        case 'key-or-end':
+          if (isWhitespace(byte)) return;
+          if (byte === CLOSE_BRACE && Object.keys(fields).length === 0 && document === null) state = 'end';
+          else if (byte === QUOTE) {
+            state = 'key';
+            inString = true;
+            escaped = false;
+          } else throw notJson();
+          return;
+        case 'key':
+          if (escaped) escaped = false;
+          else if (byte === BACKSLASH) escaped = true;
+          else if (byte === QUOTE) {
+            inString = false;
+            collected.unshift(QUOTE);
+            collected.push(QUOTE);
+            key = parseCollected() as string;
+            state = 'colon';
+            return;
+          }
+          collect(byte);
+          return;
+        case 'colon':
+          if (isWhitespace(byte)) return;
+          if (byte !== COLON) throw notJson();
+          state = 'value';
+          return;
+        case 'value':
+          if (isWhitespace(byte)) return;
+          if (key === 'fileContents' && byte === QUOTE) {
+            if (document !== null) throw badRequest('fileContents: is given twice');
+            document = new Base64Pieces();
+            headerText = null;
+            state = 'data-url-header';
+            escaped = false;
+            return;
+          }
+          state = 'other-value';
+          depth = 0;
+          inString = false;
+          escaped = false;
+          return step(byte);
+        case 'other-value':
+          if (inString) {
+            collect(byte);
+            if (escaped) escaped = false;
+            else if (byte === BACKSLASH) escaped = true;
+            else if (byte === QUOTE) {
+              inString = false;
+              if (depth === 0) setField(parseCollected());
+            }
+            return;
+          }
+          if (depth === 0 && collected.length > 0 && (isWhitespace(byte) || byte === COMMA || byte === CLOSE_BRACE)) {
+            // The end of a number, true, false or null.
+            setField(parseCollected());
+            return step(byte);
+          }
+          collect(byte);
+          if (byte === QUOTE) inString = true;
+          else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+            depth += 1;
+            if (depth > MAX_DEPTH) throw badRequest(`${key}: is nested more than ${MAX_DEPTH} levels deep`);
+          } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+            depth -= 1;
+            if (depth < 0) throw notJson();
+            if (depth === 0) setField(parseCollected());
+          }
+          return;
+        case 'data-url-header':
+          if (escaped) {
+            escaped = false;
+            header.push(byte);
+          } else if (byte === BACKSLASH) {
+            escaped = true;
+            header.push(byte);
+          } else if (byte === QUOTE) {
+            // No comma: not a data URL; the service says so.
+            header = [];
+            document!.refuse();
+            document!.finish();
+            state = 'after-value';
+            return;
+          } else if (byte === COMMA && headerText === null) {
+            finishHeader();
+            state = 'data-url-base64';
+            return;
+          } else header.push(byte);
+          if (header.length > HEADER_MAX_BYTES) {
+            header = [];
+            document!.refuse();
+            state = 'data-url-base64';
+          }
+          return;
+        case 'data-url-base64':
+          if (escaped) {
+            escaped = false;
+            // JSON may write '/' as '\/'; any other escape stands for something base64 has not.
+            if (byte === SLASH) document!.push(SLASH);
+            else document!.refuse();
+          } else if (byte === BACKSLASH) escaped = true;
+          else if (byte === QUOTE) {
+            document!.finish();
+            state = 'after-value';
+          } else document!.push(byte);
+          return;
+        case 'after-value':
+          if (isWhitespace(byte)) return;
+          if (byte === COMMA) state = 'key-after-comma';
+          else if (byte === CLOSE_BRACE) state = 'end';
+          else throw notJson();
+          return;
+        case 'end':
+          if (!isWhitespace(byte)) throw notJson();
+          return;
+        case 'key-after-comma':
+          if (isWhitespace(byte)) return;
+          if (byte !== QUOTE) throw notJson();
+          state = 'key';
+          inString = true;
+          escaped = false;
+          return;
+        case 'whole-body':
+          return;
+      }
+    };
+
+    function onData(piece: Buffer) {
+      if (settled) return;
+      received += piece.length;
+      if (received > limitBytes) return fail(payloadTooLarge(documentMessages.tooLarge));
+      try {
+        if (state === 'whole-body') {
+          wholeBody.push(piece);
+          return;
+        }
+        for (let index = 0; index < piece.length; index += 1) {
+          step(piece[index]!);
+          if ((state as State) === 'whole-body' && index + 1 < piece.length) {
+            wholeBody.push(piece.subarray(index + 1));
+            return;
+          }
+        }
+      } catch (error) {
+        fail(error as Error);
+      }
+    }
+
+    function onEnd() {
+      if (settled) return;
+      if (state === 'whole-body') {
+        settled = true;
+        try {
+          resolve({ body: JSON.parse(Buffer.concat(wholeBody).toString('utf8')) as unknown, document: null });
+        } catch {
+          reject(notJson());
+        }
+        wholeBody = [];
+        return;
+      }
+      if (state !== 'end') return fail(notJson());
+      settled = true;
+      const pieces = document as Base64Pieces | null;
+      const body = { ...fields } as Record<string, unknown>;
+      if (pieces) body.fileContents = headerText === null ? 'data:' : `${headerText},`;
+      resolve({
+        body,
+        document: pieces ? { header: headerText, chunks: pieces.chunks, byteLength: pieces.byteLength, fault: pieces.fault } : null,
+      });
+    }
+
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', (error) => fail(error));
+  });
+}
