@@ -6,13 +6,15 @@ import { benchListRecords } from './list-records';
 import { benchUploadInBrowser } from './records-upload-ui';
 import { benchStartup, type StartupSample } from './startup';
 import { median } from './stats';
-import { benchUpload } from './upload';
+import { benchUpload, type UploadFigures } from './upload';
 import { ensureWebBuild, gzipLevel, measureWebSize, type WebFile } from './web-size';
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
 /** `npm run bench -- startup` prints the start-up figures only: a quick check while working on start-up. */
 const startupOnly = process.argv.slice(2).includes('startup');
+/** `npm run bench -- upload` prints the 20 MiB upload's figures only, on each database. */
+const uploadOnly = process.argv.slice(2).includes('upload');
 
 /** Start-ups per backend; the figures move by ±30 % when others share the machine, so the median is quoted. */
 const STARTUP_ROUNDS = 3;
@@ -37,6 +39,16 @@ async function benchBackend(makeBackend: () => BenchBackend | Promise<BenchBacke
     return;
   }
   await probe.dispose();
+  if (uploadOnly) {
+    console.log(`\n== ${label}`);
+    const backend = (await makeBackend())!;
+    try {
+      printUpload(await benchUpload(backend));
+    } finally {
+      await backend.dispose();
+    }
+    return;
+  }
   const reachable = async () => (await makeBackend()) ?? Promise.reject(new Error(`${label} stopped answering`));
   console.log(`\n== ${label}`);
   const startup = await benchStartup(reachable, STARTUP_ROUNDS);
@@ -59,14 +71,18 @@ async function benchBackend(makeBackend: () => BenchBackend | Promise<BenchBacke
     );
     console.log(`API / driver throughput ratio: ${fixed(list.api.perSecond / list.driver.perSecond, 2)}`);
 
-    const upload = await benchUpload(backend);
-    console.log(
-      `20 MiB PDF: upload ${fixed(upload.uploadMs / 1000, 2)} s, read back ${fixed(upload.readBackMs / 1000, 2)} s, ` +
-        `identical ${upload.identical}; server RSS ${fixed(upload.rssBeforeMiB, 0)} MiB before, peak ${fixed(upload.peakRssMiB, 0)} MiB`,
-    );
+    printUpload(await benchUpload(backend));
   } finally {
     await backend.dispose();
   }
+}
+
+function printUpload(upload: UploadFigures) {
+  console.log(
+    `20 MiB PDF: upload ${fixed(upload.uploadMs / 1000, 2)} s, read back ${fixed(upload.readBackMs / 1000, 2)} s, ` +
+      `identical ${upload.identical}; server RSS ${fixed(upload.rssBeforeMiB, 0)} MiB before, peak ${fixed(upload.peakRssMiB, 0)} MiB, ` +
+      `growth ${fixed(upload.peakRssMiB - upload.rssBeforeMiB, 0)} MiB = ${fixed(upload.growthTimesFile, 1)}× the file (goal ≤ 3×)`,
+  );
 }
 
 const kB = (files: WebFile[]) => fixed(files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1000);
@@ -132,7 +148,7 @@ async function benchRecordsScreen() {
 
 await benchBackend(pgliteBackend, 'PGlite (embedded)');
 await benchBackend(postgresBackend, 'PostgreSQL');
-if (!startupOnly) {
+if (!startupOnly && !uploadOnly) {
   await benchWebApp();
   await benchRecordsScreen();
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +14,10 @@ export interface ServerProcess {
   readyRssMiB: number;
   /** Peak resident memory of the server process so far, in MiB (Linux VmHWM). */
   peakRssMiB(): number;
+  /** Resident memory now, in MiB (VmRSS). */
+  rssMiB(): number;
+  /** Starts the peak over from the memory in use now (Linux clear_refs 5), to measure one operation's peak. */
+  resetPeak(): void;
   stop(): Promise<void>;
 }
 
@@ -79,6 +83,8 @@ export async function startServer(env: Record<string, string>, { viaNpm = false 
     readyMs,
     readyRssMiB: memoryMiB(serverPid, 'VmRSS'),
     peakRssMiB: () => memoryMiB(serverPid, 'VmHWM'),
+    rssMiB: () => memoryMiB(serverPid, 'VmRSS'),
+    resetPeak: () => writeFileSync(`/proc/${serverPid}/clear_refs`, '5'),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

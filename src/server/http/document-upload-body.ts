@@ -82,6 +82,7 @@ class Base64Pieces {
     if (this.fault) return;
     if (this.characters % 4 !== 0) return this.fail('not-base64');
     this.decodePending();
+    if (this.fault) return;
     if (this.currentLength > 0) this.chunks.push(Buffer.from(this.current.subarray(0, this.currentLength)));
     this.currentLength = 0;
   }
@@ -108,6 +109,7 @@ class Base64Pieces {
     this.fault = fault;
     // What was decoded is of no use now: let it go while the rest of the body arrives.
     this.chunks.length = 0;
+    this.currentLength = 0;
   }
 }
 
