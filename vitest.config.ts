@@ -4,6 +4,7 @@ const apiTests = ['src/server/**/*.test.ts'];
 /** Server tests that use no test database: they run once, with the unit tests, not once per backend. */
 const serverTestsWithoutDatabase = [
   'src/server/db/migrations.test.ts',
+  'src/server/db/document-chunks-migration.test.ts',
   'src/server/db/data-dir-lock.test.ts',
   'src/server/http/error-handler.test.ts',
   'src/server/http/document-upload-body.test.ts',
