@@ -80,7 +80,8 @@ async function benchBackend(makeBackend: () => BenchBackend | Promise<BenchBacke
 function printUpload(upload: UploadFigures) {
   console.log(
     `20 MiB PDF: upload ${fixed(upload.uploadMs / 1000, 2)} s, read back ${fixed(upload.readBackMs / 1000, 2)} s, ` +
-      `identical ${upload.identical}; server RSS ${fixed(upload.rssBeforeMiB, 0)} MiB before, peak ${fixed(upload.peakRssMiB, 0)} MiB, ` +
+      `identical ${upload.identical}; server RSS ${fixed(upload.rssBeforeMiB, 0)} MiB before, peak ${fixed(upload.peakRssMiB, 0)} MiB ` +
+      `(${fixed(upload.uploadPeakRssMiB, 0)} MiB by the end of the upload), ` +
       `growth ${fixed(upload.peakRssMiB - upload.rssBeforeMiB, 0)} MiB = ${fixed(upload.growthTimesFile, 1)}× the file (goal ≤ 3×)`,
   );
 }

@@ -12,6 +12,8 @@ export interface UploadFigures {
   /** The server's resident memory just before the upload, and its peak from then until the file was read back. */
   rssBeforeMiB: number;
   peakRssMiB: number;
+  /** The peak once the upload was answered, before the read-back. */
+  uploadPeakRssMiB: number;
   /** The peak's growth over the memory before, as a multiple of the file's size. */
   growthTimesFile: number;
 }
@@ -47,6 +49,7 @@ export async function benchUpload(backend: BenchBackend): Promise<UploadFigures>
     if (created.status !== 201) throw new Error(`upload answered ${created.status}: ${await created.text()}`);
     const uploadMs = performance.now() - started;
     const { id } = (await created.json()) as { id: number };
+    const uploadPeakRssMiB = server.peakRssMiB();
 
     started = performance.now();
     const file = await fetch(`${server.url}/api/medical-records/${id}/file`);
@@ -54,7 +57,7 @@ export async function benchUpload(backend: BenchBackend): Promise<UploadFigures>
     const readBackMs = performance.now() - started;
     const peakRssMiB = server.peakRssMiB();
     const growthTimesFile = (peakRssMiB - rssBeforeMiB) / (pdf.length / 1024 / 1024);
-    return { uploadMs, readBackMs, identical: bytes.equals(pdf), rssBeforeMiB, peakRssMiB, growthTimesFile };
+    return { uploadMs, readBackMs, identical: bytes.equals(pdf), rssBeforeMiB, uploadPeakRssMiB, peakRssMiB, growthTimesFile };
   } finally {
     await server.stop();
   }

@@ -10,7 +10,7 @@ import { wipeData } from './reset';
 import { DOCUMENT_CHUNK_BYTES, medicalRecordChunks } from './schema/index';
 
 // A document stored in pieces must come back byte for byte, whatever its size against the piece size and against the
-// pieces read per statement (8): one byte, either side of a piece's end, exactly one statement's pieces, 20 MiB.
+// pieces read per statement: one byte, either side of a piece's end, exactly 8 and 17 pieces, 20 MiB.
 
 let database: DatabaseHandle;
 let db: Database;
