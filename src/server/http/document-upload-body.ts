@@ -375,5 +375,7 @@ export function readUploadBody(payload: Readable, limitBytes: number): Promise<U
     payload.on('data', onData);
     payload.on('end', onEnd);
     payload.on('error', (error) => fail(error));
+    // A client that drops the connection mid-body: what was decoded is let go.
+    payload.on('close', () => fail(badRequest('The upload was cut off before its end')));
   });
 }

@@ -13,15 +13,16 @@ export const UPLOAD_RETRY_AFTER_SECONDS = 5;
  */
 export function uploadSlots(slots: number) {
   let inUse = 0;
-  return async function takeUploadSlot(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return async function takeUploadSlot(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const length = Number(request.headers['content-length'] ?? Number.NaN);
-    if (Number.isFinite(length) && length <= LARGE_UPLOAD_BYTES) return;
+    if (Number.isFinite(length) && length <= LARGE_UPLOAD_BYTES) return undefined;
     if (inUse >= slots) {
-      await reply
+      // Answered before its body is read: the connection closes, so that its unread body is not taken for a request.
+      return reply
         .status(503)
         .header('Retry-After', String(UPLOAD_RETRY_AFTER_SECONDS))
+        .header('Connection', 'close')
         .send({ message: `Another upload is still in progress: try again in ${UPLOAD_RETRY_AFTER_SECONDS} seconds` });
-      return;
     }
     inUse += 1;
     let released = false;
@@ -30,5 +31,6 @@ export function uploadSlots(slots: number) {
       released = true;
       inUse -= 1;
     });
+    return undefined;
   };
 }
