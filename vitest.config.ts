@@ -6,6 +6,7 @@ const serverTestsWithoutDatabase = [
   'src/server/db/migrations.test.ts',
   'src/server/db/document-chunks-migration.test.ts',
   'src/server/db/data-dir-lock.test.ts',
+  'src/server/db/redact-url.test.ts',
   'src/server/http/error-handler.test.ts',
   'src/server/http/document-upload-body.test.ts',
   'src/server/http/contract.test.ts',

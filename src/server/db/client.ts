@@ -98,10 +98,39 @@ async function migrateWithLock(pool: Pool): Promise<void> {
   }
 }
 
+/** Query parameters that hold a credential: libpq's password and sslpassword, and any *secret*, *token* or *key*. */
+const SECRET_PARAMETER = /password|secret|token|key/i;
+
+/**
+ * A database URL that is safe to log: its password, in the user part or in the query (`?password=`, as libpq and
+ * pg also read it), and any parameter named like a secret become ***. A URL that cannot be read is not logged.
+ */
 export function redactUrl(url: string): string {
-  const parsed = new URL(url);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return '(a database URL that cannot be read)';
+  }
   if (parsed.password) parsed.password = '***';
+  if (parsed.search) {
+    // Rewritten by hand rather than through searchParams, which would re-encode every other parameter.
+    const parameters = parsed.search.slice(1).split('&');
+    parsed.search = parameters.map((parameter) => redactParameter(parameter)).join('&');
+  }
   return parsed.toString();
+}
+
+function redactParameter(parameter: string): string {
+  const equals = parameter.indexOf('=');
+  const rawName = equals === -1 ? parameter : parameter.slice(0, equals);
+  let name: string;
+  try {
+    name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+  } catch {
+    name = rawName;
+  }
+  return SECRET_PARAMETER.test(name) ? `${rawName}=***` : parameter;
 }
 
 export async function pingDatabase(db: Database): Promise<void> {
