@@ -7,6 +7,8 @@ const serverTestsWithoutDatabase = [
   'src/server/db/document-chunks-migration.test.ts',
   'src/server/db/data-dir-lock.test.ts',
   'src/server/db/redact-url.test.ts',
+  'src/server/logging/error-for-log.test.ts',
+  'src/server/logging/log-text.test.ts',
   'src/server/http/error-handler.test.ts',
   'src/server/http/document-upload-body.test.ts',
   'src/server/http/contract.test.ts',

@@ -11,6 +11,7 @@ import { registerOpenApi } from './http/openapi';
 import { isApiPath, isAssetPath, pathOf } from './http/paths';
 import { registerRequestOriginGuard } from './http/request-origin';
 import { API_ONLY_PAGE, registerWebApp } from './http/web-app';
+import { safeLogging } from './logging/request-log';
 import { activitiesRoutes } from './routes/activities';
 import { appointmentCalendarRoutes } from './routes/appointment-calendar';
 import { appointmentsRoutes } from './routes/appointments';
@@ -59,7 +60,8 @@ export async function buildApp({
   chat,
 }: AppDependencies) {
   const app = Fastify({
-    logger,
+    // Whatever logger the caller asked for logs no request body, query value or SQL value (logging/request-log.ts).
+    ...safeLogging(logger),
     bodyLimit: 1024 * 1024,
   });
   // First of all: a request from another web site is refused before anything reads it.
