@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser } from '../../testing/factories';
+import { unreachableAddress } from '../../testing/call-service-stand-in';
+import { createProvider, createUser } from '../../testing/factories';
 import { api, useTestApp, withFailingWrites } from '../../testing/test-app';
 import { buildApp } from '../app';
+import { webhookCaller } from '../services/confirmation-call/webhook';
 
 const t = useTestApp();
 
@@ -11,15 +13,22 @@ const MARK = 'MARK-3f9c41d7';
 
 type LogEntry = Record<string, unknown> & { level: number; msg?: string; reqId?: string };
 
-/** The app under test logs everything, down to trace, into `lines`. */
+/** The apps under test log everything, down to trace, into `lines`; one places calls through a service that is down. */
 const lines: string[] = [];
+const logger = { level: 'trace', stream: { write: (line: string) => void lines.push(line) } };
 let logging: FastifyInstance;
+let callingNowhere: FastifyInstance;
+let callServiceUrl: string;
 
 beforeAll(async () => {
-  logging = await buildApp({ database: t.database, logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } });
+  logging = await buildApp({ database: t.database, logger });
+  callServiceUrl = `${await unreachableAddress()}/calls`;
+  const caller = webhookCaller({ url: callServiceUrl, apiKey: 'key', from: '+12125550100', country: 'US', timeoutMs: 5_000 });
+  callingNowhere = await buildApp({ database: t.database, logger, confirmationCaller: caller });
 });
 afterAll(async () => {
   await logging?.close();
+  await callingNowhere?.close();
 });
 beforeEach(() => {
   lines.length = 0;
@@ -96,5 +105,30 @@ describe('each request', () => {
       expect.objectContaining({ msg: 'request completed', method, path: url.slice(0, url.indexOf('?')), statusCode: status }),
     ]);
     expect(lines.join('')).not.toContain(MARK);
+  });
+});
+
+describe('an outside service that cannot be reached', () => {
+  it('is logged with what failed, but not its address', async () => {
+    const provider = await createProvider(t.db, t.userId, { phone: '(212) 555-0123' });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const response = await api(callingNowhere, 'POST', '/api/appointments', {
+      userId: t.userId,
+      providerId: provider.id,
+      service: 'Dental Cleaning',
+      date: tomorrow,
+      timeSlot: '9:00 AM',
+      notes: `${MARK}-notes`,
+      status: 'Scheduled',
+    });
+    expect(response.body).toMatchObject({ confirmationCallStatus: 'failed', confirmationCallError: 'The call service could not be reached' });
+
+    // The host with its port: 127.0.0.1:<port>.
+    expect(lines.join('')).not.toContain(new URL(callServiceUrl).host);
+    expect(lines.join('')).not.toContain(MARK);
+    expect(entries().find((entry) => entry.msg === 'confirmation call failed')).toMatchObject({
+      reason: 'The call service could not be reached',
+      error: expect.stringMatching(/ECONNREFUSED <address>/),
+    });
   });
 });

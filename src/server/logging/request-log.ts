@@ -37,15 +37,23 @@ class RequestLogController extends LogController {
   }
 }
 
+/** An error, or an outside service's text about one, as the log may hold it. */
+function failureForLog(value: unknown): unknown {
+  if (value instanceof Error) return errorForLog(value);
+  return typeof value === 'string' ? textSafeToLog(value) : value;
+}
+
 /**
  * The serializers of every log line. Fastify's other request lines (a stream that failed, a serializer that
- * failed) log `req`, `res` and `err` through these; `error` is where the confirmation calls log a failure's text.
+ * failed) log `req`, `res` and `err` through these; `error` and `answer` are where a failed confirmation call's
+ * details are logged (what fetch said, the start of the call service's answer), without a URL or an address.
  */
 export const logSerializers = {
   err: errorForLog,
   req: requestForLog,
   res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
-  error: (value: unknown) => (value instanceof Error ? errorForLog(value) : typeof value === 'string' ? textSafeToLog(value) : value),
+  error: failureForLog,
+  answer: failureForLog,
 };
 
 type LoggerOption = FastifyServerOptions['logger'];
