@@ -40,8 +40,12 @@ const EQUALS = 0x3d;
 const SLASH = 0x2f;
 
 const isWhitespace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
-const isBase64 = (byte: number) =>
-  (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x2b || byte === SLASH;
+/** Each byte's value in base64's alphabet (A–Z, a–z, 0–9, +, /), or NOT_BASE64. */
+const NOT_BASE64 = 0xff;
+const BASE64_VALUES = new Uint8Array(256).fill(NOT_BASE64);
+[...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].forEach((character, value) => {
+  BASE64_VALUES[character.charCodeAt(0)] = value;
+});
 
 const notJson = () => badRequest('The request body is not valid JSON');
 
@@ -53,10 +57,11 @@ class Base64Pieces {
   readonly chunks: Buffer[] = [];
   byteLength = 0;
   fault: UploadedDocument['fault'] = null;
-  private readonly pending = Buffer.allocUnsafe(64 * 1024);
-  private pendingLength = 0;
   private characters = 0;
   private padding = 0;
+  /** The 6-bit values of the current group of four characters, and how many of them have come. */
+  private group = 0;
+  private groupLength = 0;
   private current = Buffer.allocUnsafe(DOCUMENT_CHUNK_BYTES);
   private currentLength = 0;
 
@@ -66,11 +71,21 @@ class Base64Pieces {
     if (byte === EQUALS) {
       this.padding += 1;
       if (this.padding > 2) this.fail('not-base64');
-    } else if (this.padding > 0 || !isBase64(byte)) {
-      return this.fail('not-base64');
+      return;
     }
-    this.pending[this.pendingLength++] = byte;
-    if (this.pendingLength === this.pending.length) this.decodePending();
+    const value = BASE64_VALUES[byte]!;
+    if (this.padding > 0 || value === NOT_BASE64) return this.fail('not-base64');
+    // Decoded here, byte by byte into the piece: no string and no buffer in between, so an upload leaves no garbage
+    // of its size behind for the collector.
+    this.group = (this.group << 6) | value;
+    this.groupLength += 1;
+    if (this.groupLength === 4) {
+      this.emit((this.group >> 16) & 0xff);
+      this.emit((this.group >> 8) & 0xff);
+      this.emit(this.group & 0xff);
+      this.group = 0;
+      this.groupLength = 0;
+    }
   }
 
   /** A character that is not base64 (or an escape that stands for none): the text is no strict data URL. */
@@ -81,27 +96,27 @@ class Base64Pieces {
   finish(): void {
     if (this.fault) return;
     if (this.characters % 4 !== 0) return this.fail('not-base64');
-    this.decodePending();
+    // A group cut short by '=' or '==' holds one or two bytes.
+    if (this.groupLength === 3) {
+      this.emit((this.group >> 10) & 0xff);
+      this.emit((this.group >> 2) & 0xff);
+    } else if (this.groupLength === 2) {
+      this.emit((this.group >> 4) & 0xff);
+    }
     if (this.fault) return;
     if (this.currentLength > 0) this.chunks.push(Buffer.from(this.current.subarray(0, this.currentLength)));
     this.currentLength = 0;
   }
 
-  private decodePending(): void {
-    // Whole groups of four only (the pending buffer's size is a multiple of four, and the end is checked in finish()).
-    const bytes = Buffer.from(this.pending.toString('latin1', 0, this.pendingLength), 'base64');
-    this.pendingLength = 0;
-    if (this.byteLength + bytes.length > MAX_DOCUMENT_BYTES) return this.fail('too-large');
-    this.byteLength += bytes.length;
-    for (let offset = 0; offset < bytes.length; ) {
-      const copied = bytes.copy(this.current, this.currentLength, offset);
-      offset += copied;
-      this.currentLength += copied;
-      if (this.currentLength === DOCUMENT_CHUNK_BYTES) {
-        this.chunks.push(this.current);
-        this.current = Buffer.allocUnsafe(DOCUMENT_CHUNK_BYTES);
-        this.currentLength = 0;
-      }
+  private emit(byte: number): void {
+    if (this.fault) return;
+    if (this.byteLength === MAX_DOCUMENT_BYTES) return this.fail('too-large');
+    this.byteLength += 1;
+    this.current[this.currentLength++] = byte;
+    if (this.currentLength === DOCUMENT_CHUNK_BYTES) {
+      this.chunks.push(this.current);
+      this.current = Buffer.allocUnsafe(DOCUMENT_CHUNK_BYTES);
+      this.currentLength = 0;
     }
   }
 
