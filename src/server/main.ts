@@ -9,6 +9,11 @@ import { allowedHostsFor } from './http/allowed-hosts';
 import { confirmationCallerFor } from './services/confirmation-call/index';
 import { languageModelFor } from './services/language-model/index';
 
+// First, before anything writes: what this process creates is its owner's only, files 0600 and folders 0700
+// (ADR 12). That alone does not make the data folder private: PGlite's file layer chmods each file it creates to
+// the mode asked for, past the umask (its initdb asks 0666), and files of earlier runs keep theirs. So openPglite
+// also tightens the folder with makePrivate, before and after PGlite opens it.
+process.umask(0o077);
 const env = loadEnv();
 const database = await openConfiguredDatabase(env).catch(exitIfDataDirInUse);
 // Two levels up is the project both from src/server/main.ts (npm run dev) and from its compiled dist/server/main.js.

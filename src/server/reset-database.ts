@@ -4,6 +4,8 @@ import { wipeData } from './db/reset';
 import { seedIfEmpty } from './db/seed';
 import { loadEnv } from './env';
 
+// As in main.ts, before anything writes: what this process creates is its owner's only (ADR 12).
+process.umask(0o077);
 /** `npm run db:reset`: wipe every table and seed the demo patient again. Never in production. */
 const env = loadEnv();
 if (env.NODE_ENV === 'production') {

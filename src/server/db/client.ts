@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Pool } from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { makePrivate } from './private-files';
 import * as schema from './schema/index';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,14 +47,20 @@ async function createPglite(source: PgliteSource): Promise<{ client: PGlite; loc
 }
 
 export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> {
+  const dataDir = 'dataDir' in source ? source.dataDir : null;
   // PGlite does not stop a second process from opening a data folder (and corrupting it): the lock does.
-  const lock = 'dataDir' in source ? lockDataDir(source.dataDir) : null;
+  const lock = dataDir === null ? null : lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
+    // Owner-only, files 0600 and folders 0700 (ADR 12): first what an earlier run or a copy left looser, then what
+    // PGlite has just written: its file layer chmods each file it creates to the mode asked for, past the umask, and
+    // its initdb asks 0666 (unreachable meanwhile: the folder is already 0700). PostgreSQL's own files ask 0600.
+    if (dataDir !== null) makePrivate(dataDir);
     const created = await createPglite(source);
     client = created.client;
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
+    if (dataDir !== null) makePrivate(dataDir);
     const opened = client;
     return { db, kind: 'pglite', location: created.location, close: () => opened.close().finally(() => lock?.release()) };
   } catch (error) {
