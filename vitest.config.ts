@@ -13,6 +13,8 @@ const serverTestsWithoutDatabase = [
   'src/server/http/error-handler.test.ts',
   'src/server/http/document-upload-body.test.ts',
   'src/server/http/contract.test.ts',
+  'src/server/http/unsafe-input.test.ts',
+  'src/server/http/json-depth.test.ts',
   'src/server/http/host-names.test.ts',
   'src/server/http/allowed-hosts.test.ts',
   'src/server/env.test.ts',

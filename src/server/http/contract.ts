@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { ErrorBody } from '../../shared/contracts/common';
 import type { JsonList } from '../db/json-list';
 import { badRequest, describeZodError } from './errors';
+import { nestsDeeperThan, tooDeepMessage } from './json-depth';
 import { compileSerializer } from './serializer';
+import { findUnsafeInput } from './unsafe-input';
 
 /**
  * Routes declare their contract with the zod schemas of src/shared/contracts (ADR 7): Fastify validates
@@ -12,14 +14,47 @@ import { compileSerializer } from './serializer';
  * status, so a field that the contract does not declare never leaves the server.
  */
 export function registerContracts(app: FastifyInstance): void {
+  refuseDeepJson(app);
   // A refusal is the API's one error shape, naming the first problem and its field (ADR 2).
   app.setValidatorCompiler<z.ZodType>(({ schema, httpPart }) => (data) => {
-    // Fastify hands a missing body over as null; it is refused as missing, as a JSON null would be.
-    const result = schema.safeParse(httpPart === 'body' && data === null ? undefined : data);
+    const refusal = refusalBeforeContract(httpPart, data);
+    if (refusal) return { error: badRequest(refusal) };
+    const result = schema.safeParse(data);
     return result.success ? { value: result.data } : { error: badRequest(describeZodError(result.error)) };
   });
   app.setSerializerCompiler<z.ZodType>(({ schema }) => compileSerializer(schema));
   app.addHook('onRoute', completeResponses);
+}
+
+export const NOT_AN_OBJECT = 'The request body must be a JSON object';
+
+/**
+ * What every route refuses before its own contract reads the input (ADR 13): a body that is not an object (every
+ * body of the API is one, so no refinement meets null or an array), text no database column can hold as sent, and
+ * nesting deeper than any route needs. Checked here, where params, query and every body (JSON, a chat's multipart
+ * fields, an upload's) pass, so a route cannot forget it.
+ */
+function refusalBeforeContract(httpPart: string | undefined, data: unknown): string | null {
+  // Fastify hands a missing body over as null, like a JSON null: neither is an object.
+  if (httpPart === 'body' && (typeof data !== 'object' || data === null || Array.isArray(data))) return NOT_AN_OBJECT;
+  const unsafe = findUnsafeInput(data);
+  if (!unsafe) return null;
+  const field = unsafe.path.map(String).join('.');
+  return field ? `${field}: ${unsafe.problem}` : unsafe.problem;
+}
+
+/**
+ * JSON bodies are read as Fastify reads them (its parser, refusing __proto__ and constructor keys), after a scan of
+ * the text that refuses nesting deeper than MAX_JSON_DEPTH before anything is built from it. A route with a parser
+ * of its own (the upload's) brings its own limit.
+ */
+function refuseDeepJson(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (nestsDeeperThan(body as string)) return done(badRequest(tooDeepMessage()), undefined);
+    parseJson(request, body as string, done);
+  });
 }
 
 /** What each refusal means, for the OpenAPI document. */

@@ -24,6 +24,7 @@ describe('the error handler', () => {
     ['23001', 409, 'That is still used by other data'],
     ['23514', 400, 'A value is outside what is allowed'],
     ['22P02', 400, 'A value is outside what is allowed'],
+    ['22021', 400, 'Text must not contain the character U+0000 (NUL)'],
   ])('answers a constraint caught by the database (%s) with %i', async (code, status, message) => {
     const response = await app.inject({ url: `/sql/${code}` });
     expect(response.statusCode).toBe(status);

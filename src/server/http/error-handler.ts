@@ -34,6 +34,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (state === '23503') return reply.status(409).send({ message: 'That refers to something that does not exist' });
     // A delete that an ON DELETE RESTRICT key refuses: PostgreSQL 18 (PGlite) reports 23001 where 15 reports 23503.
     if (state === '23001') return reply.status(409).send({ message: 'That is still used by other data' });
+    // Text PostgreSQL cannot hold (U+0000): the contract refuses it first (http/unsafe-input.ts); this is its backstop.
+    if (state === '22021') return reply.status(400).send({ message: 'Text must not contain the character U+0000 (NUL)' });
     if (state === '23514' || state === '22P02' || state === '22003') {
       return reply.status(400).send({ message: 'A value is outside what is allowed' });
     }

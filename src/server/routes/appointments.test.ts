@@ -475,7 +475,7 @@ describe('PATCH /api/appointments/{id}/status', () => {
   it('refuses a request without a body with 400', async () => {
     const provider = await createProvider(t.db, t.userId);
     const appointment = await createAppointment(t.db, t.userId, provider.id);
-    await expectRefused(t, 'PATCH', `/api/appointments/${appointment.id}/status`, undefined, 400, 'Invalid input: expected object, received undefined');
+    await expectRefused(t, 'PATCH', `/api/appointments/${appointment.id}/status`, undefined, 400, 'The request body must be a JSON object');
   });
 
   it("answers 404 for another user's appointment and one that does not exist, 400 for a malformed id", async () => {

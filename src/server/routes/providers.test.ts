@@ -206,7 +206,7 @@ describe('PATCH /api/providers/{id}', () => {
 
   it('refuses a request without a body with 400', async () => {
     const provider = await createProvider(t.db, t.userId);
-    await expectRefused(t, 'PATCH', `/api/providers/${provider.id}`, undefined, 400, 'Invalid input: expected object, received undefined');
+    await expectRefused(t, 'PATCH', `/api/providers/${provider.id}`, undefined, 400, 'The request body must be a JSON object');
   });
 
   it('answers 400 for a malformed id', async () => {

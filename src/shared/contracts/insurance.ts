@@ -39,9 +39,12 @@ const AMOUNT_FIELDS: readonly PropertyKey[] = ['deductible', 'deductibleMet', 'o
 
 /**
  * The rule runs once the amounts themselves are valid, even while another field is not (a missing effective
- * date, say), so the dialog shows every problem at the first Save.
+ * date, say), so the dialog shows every problem at the first Save; never on what is not an object at all (null).
  */
-const metRule = { when: ({ issues }: z.core.ParsePayload) => !issues.some((issue) => AMOUNT_FIELDS.includes(issue.path?.[0] ?? '')) };
+const metRule = {
+  when: ({ value, issues }: z.core.ParsePayload) =>
+    typeof value === 'object' && value !== null && !issues.some((issue) => AMOUNT_FIELDS.includes(issue.path?.[0] ?? '')),
+};
 
 /** The edit dialog's fields: every field of the plan but its owner and whether it is primary. */
 export const InsurancePlanFields = z
