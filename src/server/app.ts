@@ -6,7 +6,7 @@ import type { DatabaseHandle } from './db/client';
 import { loopbackHosts } from './http/allowed-hosts';
 import { registerContracts } from './http/contract';
 import { registerCurrentPatient } from './http/current-patient';
-import { registerErrorHandler } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { isApiPath, isAssetPath, pathOf } from './http/paths';
 import { registerRequestOriginGuard } from './http/request-origin';
@@ -63,6 +63,7 @@ export async function buildApp({
     // Whatever logger the caller asked for logs no request body, query value or SQL value (logging/request-log.ts).
     ...safeLogging(logger),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   // First of all: a request from another web site is refused before anything reads it.
   registerRequestOriginGuard(app, allowedHosts);

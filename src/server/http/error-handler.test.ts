@@ -1,17 +1,18 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerErrorHandler } from './error-handler';
+import { answerFrameworkError, registerErrorHandler } from './error-handler';
 
 /** A driver error as pg and PGlite raise it, wrapped as Drizzle wraps it. */
 function databaseError(code: string): Error {
   return new Error('Failed query', { cause: Object.assign(new Error('violates a constraint'), { code }) });
 }
 
-const app = Fastify({ logger: false });
+const app = Fastify({ logger: false, frameworkErrors: answerFrameworkError });
 registerErrorHandler(app);
 app.get('/sql/:code', async (request) => {
   throw databaseError((request.params as { code: string }).code);
 });
+app.get('/rows/:id', async () => ({}));
 app.get('/fault', async () => {
   throw new Error('connection string postgres://secret@db');
 });
@@ -36,5 +37,14 @@ describe('the error handler', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json().message).toMatch(/^Something went wrong on our side \(request req-\w+\)$/);
     expect(response.body).not.toContain('secret');
+  });
+
+  it.each([
+    ['a path whose percent-escape is not UTF-8', '/rows/%ED%A0%80', 400, 'The URL is not valid: a percent-escape in its path is not UTF-8 text'],
+    ['a path part longer than the router takes', `/rows/${'1'.repeat(101)}`, 414, 'A part of the URL path is too long'],
+  ])('answers %s before routing with { message }, not echoing the URL', async (_case, url, status, message) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ message });
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { documentMessages } from '../../shared/rules/documents';
 import { sqlState } from '../db/sql-state';
 import { HttpError } from './errors';
@@ -45,4 +45,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: `Something went wrong on our side (request ${request.id})` });
   });
+}
+
+/**
+ * What Fastify answers itself before any route or error handler runs (its frameworkErrors option), in the API's one
+ * shape and without echoing the URL: a path whose percent-escapes are not UTF-8 ('/api/users/%ED%A0%80'), a path
+ * part longer than the router takes.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send({ message: 'The URL is not valid: a percent-escape in its path is not UTF-8 text' });
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send({ message: 'A part of the URL path is too long' });
+  } else {
+    request.log.error({ err: error }, 'request failed before routing');
+    reply.status(500).send({ message: `Something went wrong on our side (request ${request.id})` });
+  }
 }
