@@ -35,7 +35,7 @@ const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', ...serverTestsWithoutDatabase] } },
+      { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'src/testing/**/*.test.ts', ...serverTestsWithoutDatabase] } },
       {
         test: {
           name: 'api-pglite',
