@@ -232,3 +232,23 @@ describe('requests generated from the OpenAPI document', () => {
     expect(failures, failures.join('\n\n')).toEqual([]);
   }, 1_800_000);
 });
+
+describe("the chat's multipart fields", () => {
+  const multipart = (fields: Record<string, string>) => {
+    const boundary = 'chat-boundary';
+    const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    return { 'content-type': `multipart/form-data; boundary=${boundary}`, payload: `${parts.join('')}--${boundary}--\r\n` };
+  };
+
+  it.each([
+    ['U+0000 in the message', { chatInput: 'chest\u0000pain' }, 'chatInput: must not contain the character U+0000 (NUL)'],
+    ['metadata nested 30,000 levels', { chatInput: 'Hello', metadata: `{"a":${'['.repeat(30_000)}${']'.repeat(30_000)}}` }, 'metadata: nests deeper than 32 levels'],
+  ])('refuses %s with 400 and keeps nothing', async (_case, fields, message) => {
+    const before = await dataFingerprint(t.db);
+    const { 'content-type': contentType, payload } = multipart({ action: 'sendMessage', sessionId: 'session-1', ...fields });
+    const response = await t.app.inject({ method: 'POST', url: '/api/chat/n8n', headers: { 'content-type': contentType }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await dataFingerprint(t.db)).toBe(before);
+  });
+});

@@ -30,7 +30,7 @@ describe('findUnsafeInput', () => {
 
   it('refuses nesting deeper than the limit without recursion, even 200,000 levels', () => {
     expect(findUnsafeInput(nested(32))).toBeNull();
-    expect(findUnsafeInput(nested(33))).toEqual({ path: Array(32).fill('a'), problem: 'nests deeper than 32 levels' });
-    expect(findUnsafeInput({ metadata: nested(200_000) })?.problem).toBe('nests deeper than 32 levels');
+    expect(findUnsafeInput(nested(33))).toEqual({ path: ['a'], problem: 'nests deeper than 32 levels' });
+    expect(findUnsafeInput({ metadata: nested(200_000) })).toEqual({ path: ['metadata'], problem: 'nests deeper than 32 levels' });
   });
 });

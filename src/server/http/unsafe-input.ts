@@ -38,7 +38,8 @@ export function findUnsafeInput(input: unknown, maxDepth = MAX_JSON_DEPTH): Unsa
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (path.length >= maxDepth) return { path, problem: `nests deeper than ${maxDepth} levels` };
+    // Named by the field it is in ('metadata'), not by a path 32 keys long.
+    if (path.length >= maxDepth) return { path: path.slice(0, 1), problem: `nests deeper than ${maxDepth} levels` };
     const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
     for (const [key] of entries) {
       const problem = typeof key === 'string' ? problemOf(key) : null;
