@@ -128,13 +128,15 @@ describe('readUploadBody', () => {
     });
   });
 
-  it('refuses nesting deeper than 32 levels without parsing it', async () => {
+  it('refuses a body nesting deeper than 32 levels without parsing it, as every other route does', async () => {
     await expect(read(`{"metadata":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)).rejects.toMatchObject({
       statusCode: 400,
-      message: 'metadata: is nested more than 32 levels deep',
+      message: 'The request body nests deeper than 32 levels',
     });
-    const deepest = `${'['.repeat(32)}${']'.repeat(32)}`;
+    // The body's own object is the first of the 32 levels.
+    const deepest = `${'['.repeat(31)}${']'.repeat(31)}`;
     expect((await read(`{"metadata":${deepest}}`)).body).toEqual({ metadata: JSON.parse(deepest) });
+    await expect(read(`{"metadata":[${deepest}]}`)).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('refuses a body over its limit, and other fields over 64 KiB', async () => {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { documentMessages, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { DOCUMENT_CHUNK_BYTES } from '../db/schema/index';
 import { badRequest, payloadTooLarge } from './errors';
+import { MAX_JSON_DEPTH, tooDeepMessage } from './json-depth';
 
 /** The document of an upload, decoded from its base64 data URL while the body arrived. */
 export interface UploadedDocument {
@@ -25,8 +26,6 @@ export interface UploadBody {
 const OTHER_FIELDS_MAX_BYTES = 64 * 1024;
 /** 'data:image/jpeg;base64' and its like; a longer header is no data URL of a document. */
 const HEADER_MAX_BYTES = 256;
-/** Nesting inside a field: the contract's fields are flat, so anything deep is refused before JSON.parse sees it. */
-const MAX_DEPTH = 32;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -278,7 +277,9 @@ export function readUploadBody(payload: Readable, limitBytes: number): Promise<U
           if (byte === QUOTE) inString = true;
           else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
             depth += 1;
-            if (depth > MAX_DEPTH) throw badRequest(`${key}: is nested more than ${MAX_DEPTH} levels deep`);
+            // Refused before JSON.parse sees it, with the answer every other body gets (json-depth.ts); the body's
+            // own object is the first level.
+            if (depth + 1 > MAX_JSON_DEPTH) throw badRequest(tooDeepMessage());
           } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
             depth -= 1;
             if (depth < 0) throw notJson();
