@@ -2,6 +2,17 @@ import type { Readable } from 'node:stream';
 import { documentMessages, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { DOCUMENT_CHUNK_BYTES } from '../db/schema/index';
 import { badRequest, payloadTooLarge } from './errors';
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isJsonWhitespace as isWhitespace,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './json-bytes';
 import { MAX_JSON_DEPTH, tooDeepMessage } from './json-depth';
 
 /** The document of an upload, decoded from its base64 data URL while the body arrived. */
@@ -27,18 +38,9 @@ const OTHER_FIELDS_MAX_BYTES = 64 * 1024;
 /** 'data:image/jpeg;base64' and its like; a longer header is no data URL of a document. */
 const HEADER_MAX_BYTES = 256;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 const EQUALS = 0x3d;
 const SLASH = 0x2f;
 
-const isWhitespace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 /** Each byte's value in base64's alphabet (A–Z, a–z, 0–9, +, /), or NOT_BASE64. */
 const NOT_BASE64 = 0xff;
 const BASE64_VALUES = new Uint8Array(256).fill(NOT_BASE64);
@@ -196,6 +198,11 @@ export function readUploadBody(payload: Readable, limitBytes: number): Promise<U
       state = 'after-value';
     };
 
+    const startKey = () => {
+      state = 'key';
+      escaped = false;
+    };
+
     const finishHeader = () => {
       try {
         headerText = JSON.parse(`"${Buffer.from(header).toString('utf8')}"`) as string;
@@ -218,17 +225,13 @@ export function readUploadBody(payload: Readable, limitBytes: number): Promise<U
         case 'key-or-end':
           if (isWhitespace(byte)) return;
           if (byte === CLOSE_BRACE && Object.keys(fields).length === 0 && document === null) state = 'end';
-          else if (byte === QUOTE) {
-            state = 'key';
-            inString = true;
-            escaped = false;
-          } else throw notJson();
+          else if (byte === QUOTE) startKey();
+          else throw notJson();
           return;
         case 'key':
           if (escaped) escaped = false;
           else if (byte === BACKSLASH) escaped = true;
           else if (byte === QUOTE) {
-            inString = false;
             collected.unshift(QUOTE);
             collected.push(QUOTE);
             key = parseCollected() as string;
@@ -335,9 +338,7 @@ export function readUploadBody(payload: Readable, limitBytes: number): Promise<U
         case 'key-after-comma':
           if (isWhitespace(byte)) return;
           if (byte !== QUOTE) throw notJson();
-          state = 'key';
-          inString = true;
-          escaped = false;
+          startKey();
           return;
         case 'whole-body':
           return;

@@ -1,3 +1,5 @@
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-bytes';
+
 /**
  * How deep a request's JSON may nest. The API's deepest body (onboarding) nests two levels; 32 leaves room for a
  * chat's free-form `metadata` while keeping every recursive walk over a body (JSON.stringify, a serializer, zod) far
@@ -5,12 +7,6 @@
  */
 export const MAX_JSON_DEPTH = 32;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 
 /**
  * Whether JSON text nests arrays and objects deeper than `limit`, read in one pass without parsing (brackets inside
