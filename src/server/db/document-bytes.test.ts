@@ -5,9 +5,10 @@ import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { createMedicalRecord, createUser } from '../../testing/factories';
 import { createTestDatabase } from '../../testing/test-database';
 import type { Database, DatabaseHandle } from './client';
-import { readDocumentChunks } from './document-bytes';
+import { readDocumentChunks, storeDocumentChunks, toChunks } from './document-bytes';
+import { sqlState } from './sql-state';
 import { wipeData } from './reset';
-import { DOCUMENT_CHUNK_BYTES, medicalRecordChunks } from './schema/index';
+import { DOCUMENT_CHUNK_BYTES, medicalRecordChunks, medicalRecords } from './schema/index';
 
 // A document stored in pieces must come back byte for byte, whatever its size against the piece size and against the
 // pieces read per statement: one byte, either side of a piece's end, exactly 8 and 17 pieces, 20 MiB.
@@ -64,5 +65,58 @@ describe('a document in pieces', () => {
     const record = await createMedicalRecord(db, userId, { bytes: mine });
     await createMedicalRecord(db, userId, { bytes: randomBytes(3 * DOCUMENT_CHUNK_BYTES) });
     expect((await readBack(record.id)).equals(mine)).toBe(true);
+  });
+});
+
+describe('storing pieces', () => {
+  const piecesOf = async (recordId: number) =>
+    db.select({ chunkIndex: medicalRecordChunks.chunkIndex }).from(medicalRecordChunks).where(eq(medicalRecordChunks.recordId, recordId));
+
+  it("fails with PostgreSQL's own error (its SQLSTATE) and keeps nothing when a piece is refused", async () => {
+    const [record] = await db
+      .insert(medicalRecords)
+      .values({ userId, filename: 'a.pdf', fileType: 'application/pdf', fileSize: 3 * DOCUMENT_CHUNK_BYTES })
+      .returning();
+    const failure = await db
+      .transaction(async (tx) => {
+        await storeDocumentChunks(db, tx, record!.id, toChunks(randomBytes(2 * DOCUMENT_CHUNK_BYTES)));
+        // No record 2147483647: the foreign key refuses this piece after two were stored.
+        await storeDocumentChunks(db, tx, 2_147_483_647, [randomBytes(10)]);
+      })
+      .catch((error: unknown) => error);
+
+    expect(sqlState(failure)).toBe('23503');
+    expect(await piecesOf(record!.id)).toEqual([]);
+    // The session is usable again: the next statement is not inside the failed transaction.
+    const bytes = randomBytes(DOCUMENT_CHUNK_BYTES + 1);
+    const stored = await createMedicalRecord(db, userId, { bytes });
+    expect((await readBack(stored.id)).equals(bytes)).toBe(true);
+  });
+
+  it('never lets a read land inside an upload that is still being stored, or fail with it', async () => {
+    const kept = randomBytes(3 * DOCUMENT_CHUNK_BYTES);
+    const record = await createMedicalRecord(db, userId, { bytes: kept });
+    const [pending] = await db
+      .insert(medicalRecords)
+      .values({ userId, filename: 'b.pdf', fileType: 'application/pdf', fileSize: 4 * DOCUMENT_CHUNK_BYTES })
+      .returning();
+
+    // An upload stores its pieces, lets the reads below try to run, then fails.
+    let reads: Promise<Buffer>[] = [];
+    const failingUpload = db.transaction(async (tx) => {
+      await storeDocumentChunks(db, tx, pending!.id, toChunks(randomBytes(4 * DOCUMENT_CHUNK_BYTES)));
+      reads = [readBack(pending!.id), readBack(record.id), readBack(pending!.id)];
+      for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+      await storeDocumentChunks(db, tx, 2_147_483_647, [randomBytes(10)]);
+    });
+
+    await expect(failingUpload).rejects.toThrow();
+    // Not the upload's pieces, which were never committed, and not its failure.
+    expect(await Promise.allSettled(reads)).toEqual([
+      { status: 'fulfilled', value: Buffer.alloc(0) },
+      { status: 'fulfilled', value: kept },
+      { status: 'fulfilled', value: Buffer.alloc(0) },
+    ]);
+    expect(await piecesOf(pending!.id)).toEqual([]);
   });
 });

@@ -1,16 +1,11 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { insertPiece, selectPiece } from './pglite-pieces';
 import { DOCUMENT_CHUNK_BYTES, medicalRecordChunks } from './schema/index';
 
-/** Anything that can insert: the database or a transaction. */
+/** The transaction that stores the record (anything that can insert; on PGlite, `db` must be in a transaction). */
 type Writer = Pick<Database, 'insert'>;
-
-/**
- * Pieces written, and read, per statement. One: each statement's text, wire message and (on PGlite) WebAssembly copy
- * stay at 256 KiB. Measured with `npm run bench -- upload`, 8 (2 MiB a statement) grew the server by 8.1× the file on
- * PGlite and 5.1× on PostgreSQL, 1 by 6.8× and 4.7×, for about a second more per 20 MiB each way.
- */
-const CHUNKS_PER_STATEMENT = 1;
 
 /** A buffer cut into pieces of at most DOCUMENT_CHUNK_BYTES (views, not copies). */
 export function toChunks(bytes: Buffer): Buffer[] {
@@ -19,41 +14,49 @@ export function toChunks(bytes: Buffer): Buffer[] {
   return chunks;
 }
 
+/** The embedded database's own client, for the pieces' binary path (pglite-pieces.ts); null on PostgreSQL. */
+function pgliteClient(db: Database): PGlite | null {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : null;
+}
+
 /**
- * Stores a document's bytes as its pieces, in order; run it in the transaction that stores the record. Each piece
- * goes as base64 text that PostgreSQL decodes: on PGlite ten times faster than binding a bytea (see bench/).
+ * Stores a document's bytes as its pieces, in order, a piece per statement, each as a binary bytea: no piece is ever
+ * turned into text, and no statement holds more than one piece (PGlite's memory grows to the largest and never
+ * shrinks). `tx` is the transaction that stores the record, of the database `db`.
  */
-export async function storeDocumentChunks(db: Writer, recordId: number, chunks: readonly Buffer[]): Promise<void> {
-  for (let first = 0; first < chunks.length; first += CHUNKS_PER_STATEMENT) {
-    const rows = chunks.slice(first, first + CHUNKS_PER_STATEMENT).map((chunk, offset) => ({
-      recordId,
-      chunkIndex: first + offset,
-      bytes: sql`decode(${chunk.toString('base64')}, 'base64')`,
-    }));
-    await db.insert(medicalRecordChunks).values(rows);
+export async function storeDocumentChunks(db: Database, tx: Writer, recordId: number, chunks: readonly Buffer[]): Promise<void> {
+  const pglite = pgliteClient(db);
+  for (const [chunkIndex, bytes] of chunks.entries()) {
+    // pg sends a Buffer parameter in binary; PGlite's query() would send it as hex text.
+    if (pglite) await insertPiece(pglite, recordId, chunkIndex, bytes);
+    else await tx.insert(medicalRecordChunks).values({ recordId, chunkIndex, bytes });
   }
 }
 
-/** The whole buffer, cut into pieces: for the seed, the tests' factories and the bench. */
-export function storeDocumentBytes(db: Writer, recordId: number, bytes: Buffer): Promise<void> {
-  return storeDocumentChunks(db, recordId, toChunks(bytes));
+/** The whole buffer, cut into pieces, in a transaction of its own: for the seed, the tests' factories and the bench. */
+export function storeDocumentBytes(db: Database, recordId: number, bytes: Buffer): Promise<void> {
+  return db.transaction((tx) => storeDocumentChunks(db, tx, recordId, toChunks(bytes)));
 }
 
 /** A document's bytes piece by piece, a piece per statement, so that serving it never holds it whole. */
 export async function* readDocumentChunks(db: Database, recordId: number): AsyncGenerator<Buffer> {
-  for (let first = 0; ; first += CHUNKS_PER_STATEMENT) {
-    const rows = await db
-      .select({ base64: sql<string>`encode(${medicalRecordChunks.bytes}, 'base64')` })
-      .from(medicalRecordChunks)
-      .where(
-        and(
-          eq(medicalRecordChunks.recordId, recordId),
-          gte(medicalRecordChunks.chunkIndex, first),
-          lt(medicalRecordChunks.chunkIndex, first + CHUNKS_PER_STATEMENT),
-        ),
-      )
-      .orderBy(asc(medicalRecordChunks.chunkIndex));
-    for (const row of rows) yield Buffer.from(row.base64, 'base64');
-    if (rows.length < CHUNKS_PER_STATEMENT) return;
+  const pglite = pgliteClient(db);
+  for (let chunkIndex = 0; ; chunkIndex += 1) {
+    const piece = pglite ? await selectPiece(pglite, recordId, chunkIndex) : await selectPieceAsBase64(db, recordId, chunkIndex);
+    if (piece === null) return;
+    yield piece;
   }
+}
+
+/**
+ * On PostgreSQL a piece comes as base64 text, a third larger than its bytes: pg reads a bytea as hex text (twice
+ * its size) unless the whole connection is binary.
+ */
+async function selectPieceAsBase64(db: Database, recordId: number, chunkIndex: number): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ base64: sql<string>`encode(${medicalRecordChunks.bytes}, 'base64')` })
+    .from(medicalRecordChunks)
+    .where(and(eq(medicalRecordChunks.recordId, recordId), eq(medicalRecordChunks.chunkIndex, chunkIndex)));
+  return row ? Buffer.from(row.base64, 'base64') : null;
 }

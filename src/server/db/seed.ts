@@ -4,7 +4,7 @@ import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { describeActivity, type DescribedActivity } from '../../shared/rules/activities';
 import { formatDate } from '../../shared/rules/formats';
 import type { Database } from './client';
-import { storeDocumentBytes } from './document-bytes';
+import { storeDocumentChunks, toChunks } from './document-bytes';
 import { syncUserIdSequence, unusablePasswordHash } from './patient-account';
 import { samplePdf, samplePng } from './sample-documents';
 import {
@@ -37,7 +37,7 @@ export async function seedIfEmpty(db: Database, now = new Date()): Promise<boole
     if ((row?.count ?? 0) > 0) return false;
     const [setUp] = await tx.select({ id: installation.id }).from(installation);
     if (setUp) return false;
-    await seedDemoData(tx, now);
+    await seedDemoData(db, tx, now);
     return true;
   });
 }
@@ -46,7 +46,7 @@ export async function seedIfEmpty(db: Database, now = new Date()): Promise<boole
  * The demo patient of a fresh install, with dates relative to `now` so that the overdue item is
  * overdue and the scheduled visit is ahead whenever the app is first started.
  */
-async function seedDemoData(tx: Database, now: Date): Promise<void> {
+async function seedDemoData(db: Database, tx: Database, now: Date): Promise<void> {
   const [user] = await tx
     .insert(users)
     .values({
@@ -158,7 +158,7 @@ async function seedDemoData(tx: Database, now: Date): Promise<void> {
       .values({ ...document, userId, fileSize: bytes.length, insuranceId: document.fileType === 'image/png' ? plan.id : null })
       .returning({ id: medicalRecords.id });
     if (!record) throw new Error('seed: no record');
-    await storeDocumentBytes(tx, record.id, bytes);
+    await storeDocumentChunks(db, tx, record.id, toChunks(bytes));
   }
 
   const eyeExamDate = formatDate(day(addDays(now, 9)));

@@ -65,7 +65,7 @@ export async function createMedicalRecord(db: Database, patient: Patient, input:
       })
       .returning();
     if (!record) throw new Error('insert returned no row');
-    await storeDocumentChunks(tx, record.id, document.chunks);
+    await storeDocumentChunks(db, tx, record.id, document.chunks);
     await recordActivity(tx, patient, 'record_uploaded', { filename: record.filename }, record.id);
     return record;
   });
