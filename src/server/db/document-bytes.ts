@@ -14,7 +14,10 @@ export function toChunks(bytes: Buffer): Buffer[] {
   return chunks;
 }
 
-/** The embedded database's own client, for the pieces' binary path (pglite-pieces.ts); null on PostgreSQL. */
+/**
+ * The embedded database's own client (Drizzle keeps the driver's client as `$client`), for the pieces' binary path
+ * (pglite-pieces.ts); null on PostgreSQL, where Drizzle's own insert sends a Buffer in binary.
+ */
 function pgliteClient(db: Database): PGlite | null {
   const client = (db as { $client?: unknown }).$client;
   return client instanceof PGlite ? client : null;
@@ -34,7 +37,7 @@ export async function storeDocumentChunks(db: Database, tx: Writer, recordId: nu
   }
 }
 
-/** The whole buffer, cut into pieces, in a transaction of its own: for the seed, the tests' factories and the bench. */
+/** The whole buffer, cut into pieces, in a transaction of its own: for the tests' factories. */
 export function storeDocumentBytes(db: Database, recordId: number, bytes: Buffer): Promise<void> {
   return db.transaction((tx) => storeDocumentChunks(db, tx, recordId, toChunks(bytes)));
 }

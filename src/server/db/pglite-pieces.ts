@@ -60,7 +60,8 @@ function extendedQuery(text: string, parameters: readonly (number | Uint8Array)[
         int32(parameter); // int4 in binary: four bytes, big-endian
       } else {
         int32(parameter.length);
-        offset += Buffer.from(parameter.buffer, parameter.byteOffset, parameter.length).copy(message, offset);
+        message.set(parameter, offset);
+        offset += parameter.length;
       }
     }
     int16(1);
