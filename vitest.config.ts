@@ -9,6 +9,8 @@ const serverTestsWithoutDatabase = [
   'src/server/db/private-files.test.ts',
   'src/server/db/redact-url.test.ts',
   'src/server/db/pglite-pieces.test.ts',
+  'src/server/auth/passphrase.test.ts',
+  'src/server/auth/secrets.test.ts',
   'src/server/logging/error-for-log.test.ts',
   'src/server/logging/log-text.test.ts',
   'src/server/http/error-handler.test.ts',

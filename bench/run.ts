@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { pgliteBackend, postgresBackend, type BenchBackend } from './backends';
 import { benchLighthouse } from './lighthouse';
 import { benchListRecords } from './list-records';
+import { benchSignIn, signInLine } from './sign-in';
 import { benchUploadInBrowser } from './records-upload-ui';
 import { benchStartup, type StartupSample } from './startup';
 import { median } from './stats';
@@ -15,6 +16,8 @@ const fixed = (value: number, digits = 1) => value.toFixed(digits);
 const startupOnly = process.argv.slice(2).includes('startup');
 /** `npm run bench -- upload` prints the 20 MiB upload's figures only, on each database. */
 const uploadOnly = process.argv.slice(2).includes('upload');
+/** `npm run bench -- sign-in` prints what checking a passphrase costs, and nothing else. */
+const signInOnly = process.argv.slice(2).includes('sign-in');
 
 /** Start-ups per backend; the figures move by ±30 % when others share the machine, so the median is quoted. */
 const STARTUP_ROUNDS = 3;
@@ -152,9 +155,14 @@ async function benchRecordsScreen() {
   );
 }
 
+if (signInOnly) {
+  console.log(signInLine(await benchSignIn()));
+  process.exit(0);
+}
 await benchBackend(pgliteBackend, 'PGlite (embedded)');
 await benchBackend(postgresBackend, 'PostgreSQL');
 if (!startupOnly && !uploadOnly) {
+  console.log(`\n${signInLine(await benchSignIn())}`);
   await benchWebApp();
   await benchRecordsScreen();
 }

@@ -1,0 +1,24 @@
+// What a passphrase must be, for the form that sets one and the server that checks it (ADR 17).
+
+/** NIST SP 800-63B's floor for a memorised secret chosen by its owner is 8; a passphrase of words wants more. */
+export const PASSPHRASE_MIN_LENGTH = 12;
+/** Long enough for any passphrase a person types; bounded so that hashing one costs the same every time. */
+export const PASSPHRASE_MAX_LENGTH = 256;
+
+/** Counted in characters as a person sees them (code points), after the normalisation the server hashes. */
+export function passphraseLength(passphrase: string): number {
+  return [...passphrase.normalize('NFKC')].length;
+}
+
+export const signInMessages = {
+  tooShort: `Use at least ${PASSPHRASE_MIN_LENGTH} characters: a few words you will remember work well`,
+  tooLong: `Use at most ${PASSPHRASE_MAX_LENGTH} characters`,
+} as const;
+
+/** Why this passphrase cannot be set, or null when it can. */
+export function passphraseProblem(passphrase: string): string | null {
+  const length = passphraseLength(passphrase);
+  if (length < PASSPHRASE_MIN_LENGTH) return signInMessages.tooShort;
+  if (length > PASSPHRASE_MAX_LENGTH) return signInMessages.tooLong;
+  return null;
+}
