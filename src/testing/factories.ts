@@ -2,7 +2,10 @@ import { describeActivity } from '../shared/rules/activities';
 import type { Database } from '../server/db/client';
 import { storeDocumentBytes } from '../server/db/document-bytes';
 import { samplePdf } from '../server/db/sample-documents';
+import { randomBytes } from 'node:crypto';
+import { hashSecret } from '../server/auth/secrets';
 import {
+  accessEvents,
   activities,
   appointments,
   chatMessages,
@@ -14,6 +17,8 @@ import {
   medicalRecords,
   preventativeCare,
   providers,
+  recoveryCodes,
+  sessions,
   users,
 } from '../server/db/schema/index';
 
@@ -154,4 +159,26 @@ export async function createChatMessage(
 export async function createConfirmationCall(db: Database, userId: number, overrides: Partial<typeof confirmationCalls.$inferInsert> = {}) {
   const [call] = await db.insert(confirmationCalls).values({ userId, ...overrides }).returning();
   return call!;
+}
+
+/** A signed-in session of the account (ADR 17), open for a week; `id` is what its cookie would hold. */
+export async function createSession(db: Database, userId: number, overrides: Partial<typeof sessions.$inferInsert> = {}) {
+  const id = randomBytes(32).toString('base64url');
+  const [session] = await db
+    .insert(sessions)
+    .values({ idHash: hashSecret(id), userId, patientId: userId, expiresAt: new Date(Date.now() + 7 * 24 * 3_600_000), ...overrides })
+    .returning();
+  return { ...session!, id };
+}
+
+/** One unused recovery code of the account, stored as its hash like every code. */
+export async function createRecoveryCode(db: Database, userId: number) {
+  const [code] = await db.insert(recoveryCodes).values({ userId, codeHash: hashSecret(randomBytes(10).toString('hex')) }).returning();
+  return code!;
+}
+
+/** An entry of the account's access log. */
+export async function createAccessEvent(db: Database, userId: number, overrides: Partial<typeof accessEvents.$inferInsert> = {}) {
+  const [event] = await db.insert(accessEvents).values({ userId, kind: 'signed_in', ...overrides }).returning();
+  return event!;
 }

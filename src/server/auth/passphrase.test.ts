@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { unusablePasswordHash } from '../db/patient-account';
 import { hashPassphrase, needsRehash, SCRYPT_SETTING, verifyPassphrase } from './passphrase';
+
+/** What the first run stored before ADR 17: the hash of a random password, in a form of its own. */
+const UNUSABLE_OLD_HASH = 'scrypt$c2FsdHNhbHRzYWx0c2FsdA==$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U=';
 
 describe('a passphrase', () => {
   it('is stored as a scrypt hash in PHC form with the setting of ADR 17, never as itself', async () => {
@@ -31,7 +33,7 @@ describe('a passphrase', () => {
   it('never matches what is not a hash of this form: the unusable password of the first run, a damaged row', async () => {
     const stored = await hashPassphrase('correct horse battery staple');
     const damaged = [
-      unusablePasswordHash(),
+      UNUSABLE_OLD_HASH,
       '',
       'correct horse battery staple',
       stored.replace('ln=16', 'ln=40'), // would take hours: refused, not computed
@@ -47,7 +49,7 @@ describe('a passphrase', () => {
     const older = '$scrypt$ln=14,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
     expect(needsRehash(older)).toBe(true);
     expect(await verifyPassphrase('anything at all', older)).toBe(false);
-    expect(needsRehash(unusablePasswordHash())).toBe(true);
+    expect(needsRehash(UNUSABLE_OLD_HASH)).toBe(true);
   });
 
   it('hashes one at a time, and a failure does not stop the next', async () => {

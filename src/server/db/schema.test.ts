@@ -10,7 +10,10 @@ import {
   createBenefit,
   createCareItem,
   createChatMessage,
+  createAccessEvent,
   createConfirmationCall,
+  createRecoveryCode,
+  createSession,
   createInsurancePlan,
   createMedicalRecord,
   createProvider,
@@ -231,6 +234,9 @@ describe('what a delete takes with it', () => {
       await createActivity(db, owner);
       await createChatMessage(db, owner);
       await createConfirmationCall(db, owner);
+      await createSession(db, owner);
+      await createRecoveryCode(db, owner);
+      await createAccessEvent(db, owner);
     }
     await db.delete(users).where(eq(users.id, userId));
     const left = await snapshotData(db);

@@ -5,7 +5,7 @@ import { describeActivity, type DescribedActivity } from '../../shared/rules/act
 import { formatDate } from '../../shared/rules/formats';
 import type { Database } from './client';
 import { storeDocumentChunks, toChunks } from './document-bytes';
-import { syncUserIdSequence, unusablePasswordHash } from './patient-account';
+import { syncUserIdSequence } from './patient-account';
 import { samplePdf, samplePng } from './sample-documents';
 import {
   activities,
@@ -53,7 +53,6 @@ async function seedDemoData(db: Database, tx: Database, now: Date): Promise<void
       // The app serves user 1 (the spec's fixed patient), whatever the id sequence says.
       id: CURRENT_USER_ID,
       username: 'alex',
-      passwordHash: unusablePasswordHash(),
       displayName: 'Alex Morgan',
       email: 'alex.morgan@example.com',
       phoneNumber: '(555) 123-4567',

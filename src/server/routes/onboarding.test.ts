@@ -347,7 +347,8 @@ describe('POST /api/onboarding on a first run, without a patient', () => {
 
     const [row] = await t.db.select({ isDemo: users.isDemo, passwordHash: users.passwordHash }).from(users).where(eq(users.id, t.userId));
     expect(row!.isDemo).toBe(false);
-    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+    // No passphrase until the patient sets one (ADR 17).
+    expect(row!.passwordHash).toBeNull();
     // The id sequence has moved past the patient: a user inserted later gets an id of its own.
     expect((await createUser(t.db)).id).toBe(t.userId + 1);
   });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { UpdateUserBody } from '../../shared/contracts/users';
 import { isTimeZone, todayIn } from '../../shared/rules/patient';
 import type { Database } from '../db/client';
-import { syncUserIdSequence, unusablePasswordHash } from '../db/patient-account';
+import { syncUserIdSequence } from '../db/patient-account';
 import { users } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
 import { conflict } from '../http/errors';
@@ -51,7 +51,7 @@ export async function changeUser(tx: Database, patient: Patient, changes: UserCh
 async function createPatient(tx: Database, patient: Patient, fields: UserChanges & { displayName: string; email: string }) {
   const created = await tx
     .insert(users)
-    .values({ ...fields, id: patient.id, username: FIRST_RUN_USERNAME, passwordHash: unusablePasswordHash(), isDemo: false })
+    .values({ ...fields, id: patient.id, username: FIRST_RUN_USERNAME, isDemo: false })
     .onConflictDoNothing({ target: users.id })
     .returning();
   await syncUserIdSequence(tx);

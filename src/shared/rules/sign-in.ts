@@ -22,3 +22,16 @@ export function passphraseProblem(passphrase: string): string | null {
   if (length > PASSPHRASE_MAX_LENGTH) return signInMessages.tooLong;
   return null;
 }
+
+/** What the access log records (ADR 17): sign-ins and their failures, ended sessions, credentials made. */
+export const ACCESS_EVENT_KINDS = [
+  'signed_in',
+  'sign_in_failed',
+  'signed_out',
+  'sessions_ended',
+  'passphrase_set',
+  'recovery_codes_made',
+  'recovery_code_used',
+  'access_reset',
+] as const;
+export type AccessEventKind = (typeof ACCESS_EVENT_KINDS)[number];

@@ -9,3 +9,4 @@ export * from './activities';
 export * from './installation';
 export * from './chat';
 export * from './confirmation-calls';
+export * from './sign-in';

@@ -9,8 +9,11 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull().unique(),
-    /** A scrypt hash, never the password itself; no response ever carries it. */
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * The passphrase's scrypt hash in PHC form (auth/passphrase.ts, ADR 17), never the passphrase itself; null until
+     * the patient sets one. No response ever carries it.
+     */
+    passwordHash: text('password_hash'),
     displayName: text('display_name').notNull(),
     email: text('email').notNull().unique(),
     phoneNumber: text('phone_number'),

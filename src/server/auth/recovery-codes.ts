@@ -1,0 +1,41 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { recoveryCodes } from '../db/schema/index';
+import { hashCode, newRecoveryCodes, RECOVERY_CODE_CHARACTERS } from './secrets';
+
+/**
+ * Ten new one-time codes for the account, to show once; the old ones, used or not, stop working. Only their
+ * SHA-256 is stored (ADR 17).
+ */
+export async function replaceRecoveryCodes(db: Database, userId: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await db.transaction(async (tx) => {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashCode(code, RECOVERY_CODE_CHARACTERS)! })));
+  });
+  return codes;
+}
+
+/**
+ * Spends a code as typed: true when it was one of the account's unused codes, which is now used. Two requests with
+ * the same code at once: one update wins, the other finds it used.
+ */
+export async function spendRecoveryCode(db: Database, userId: number, typed: string, now = new Date()): Promise<boolean> {
+  const codeHash = hashCode(typed, RECOVERY_CODE_CHARACTERS);
+  if (codeHash === null) return false;
+  const spent = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return spent.length === 1;
+}
+
+/** How many of the account's codes are left, for Settings ("7 of 10 recovery codes left"). */
+export async function unusedRecoveryCodes(db: Database, userId: number): Promise<number> {
+  const rows = await db
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return rows.length;
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { ACCESS_EVENT_KINDS, type AccessEventKind } from '../../../shared/rules/sign-in';
+import { isOneOf } from './checks';
+import { users } from './users';
+
+// Sign-in (ADR 17): sessions kept on the server, recovery codes, and the access log. Every secret is stored only as
+// its SHA-256 (auth/secrets.ts): a copy of the database opens no session and spends no code.
+
+/** What a client sends about itself, kept short: enough to tell the patient's devices apart. */
+const USER_AGENT_MAX_LENGTH = 512;
+const CLIENT_ADDRESS_MAX_LENGTH = 64;
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session id its cookie holds. */
+    idHash: text('id_hash').primaryKey(),
+    /** The account that signed in. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The patient the session acts for: the account's own today, one of its patients once an account holds several. */
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written at most once a minute (auth/sessions.ts): the idle timeout counts from here. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end, however busy the session is. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    clientAddress: text('client_address'),
+  },
+  (t) => [
+    index('sessions_user_idx').on(t.userId, t.lastSeenAt.desc()),
+    check('sessions_user_agent_check', sql`length(${t.userAgent}) <= ${sql.raw(String(USER_AGENT_MAX_LENGTH))}`),
+    check('sessions_client_address_check', sql`length(${t.clientAddress}) <= ${sql.raw(String(CLIENT_ADDRESS_MAX_LENGTH))}`),
+  ],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the code's one spelling (auth/secrets.ts hashCode). */
+    codeHash: text('code_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Kept once used, so that the access log can say a code was spent; a used code never opens a session again. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+export const accessEvents = pgTable(
+  'access_events',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for what happens before any account exists (a setup code tried) or cannot be tied to one. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AccessEventKind>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    clientAddress: text('client_address'),
+  },
+  (t) => [
+    index('access_events_user_time_idx').on(t.userId, t.at.desc()),
+    check('access_events_kind_check', isOneOf(t.kind, ACCESS_EVENT_KINDS)),
+    check('access_events_user_agent_check', sql`length(${t.userAgent}) <= ${sql.raw(String(USER_AGENT_MAX_LENGTH))}`),
+    check('access_events_client_address_check', sql`length(${t.clientAddress}) <= ${sql.raw(String(CLIENT_ADDRESS_MAX_LENGTH))}`),
+  ],
+);
+
+export { CLIENT_ADDRESS_MAX_LENGTH, USER_AGENT_MAX_LENGTH };
