@@ -8,14 +8,38 @@ import { users } from '../server/db/schema/index';
 import { createUser } from './factories';
 import { createTestDatabase } from './test-database';
 
-export interface TestContext {
-  app: FastifyInstance;
+/** A test file's own database; before every test its tables are empty but for the patient and another user. */
+export interface DatabaseContext {
   db: Database;
   database: DatabaseHandle;
   /** The patient, user id 1, created fresh before every test. */
   userId: number;
   /** A second user whose data the patient must never reach. */
   otherUserId: number;
+}
+
+export interface TestContext extends DatabaseContext {
+  app: FastifyInstance;
+}
+
+async function startFromTwoUsers(context: DatabaseContext): Promise<void> {
+  await wipeData(context.db);
+  context.userId = (await createUser(context.db, { displayName: 'Alex Morgan', email: 'alex@example.com' })).id;
+  context.otherUserId = (await createUser(context.db, { displayName: 'Other Person' })).id;
+}
+
+/** One migrated database per test file, for tests of the storage under the routes; useTestApp adds the app. */
+export function useTestDatabase(): DatabaseContext {
+  const context = {} as DatabaseContext;
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.db = context.database.db;
+  });
+  beforeEach(() => startFromTwoUsers(context));
+  afterAll(async () => {
+    await context.database?.close();
+  });
+  return context;
 }
 
 /**
@@ -29,11 +53,7 @@ export function useTestApp(): TestContext {
     context.db = context.database.db;
     context.app = await buildApp({ database: context.database });
   });
-  beforeEach(async () => {
-    await wipeData(context.db);
-    context.userId = (await createUser(context.db, { displayName: 'Alex Morgan', email: 'alex@example.com' })).id;
-    context.otherUserId = (await createUser(context.db, { displayName: 'Other Person' })).id;
-  });
+  beforeEach(() => startFromTwoUsers(context));
   afterAll(async () => {
     await context.app?.close();
     await context.database?.close();

@@ -1,37 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
-import { createMedicalRecord, createUser } from '../../testing/factories';
-import { createTestDatabase } from '../../testing/test-database';
-import type { Database, DatabaseHandle } from './client';
+import { createMedicalRecord } from '../../testing/factories';
+import { useTestDatabase } from '../../testing/test-app';
 import { readDocumentChunks, storeDocumentChunks, toChunks } from './document-bytes';
 import { sqlState } from './sql-state';
-import { wipeData } from './reset';
 import { DOCUMENT_CHUNK_BYTES, medicalRecordChunks, medicalRecords } from './schema/index';
 
 // A document stored in pieces must come back byte for byte, whatever its size against the piece size and against the
 // pieces read per statement: one byte, either side of a piece's end, exactly 8 and 17 pieces, 20 MiB.
 
-let database: DatabaseHandle;
-let db: Database;
-let userId: number;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-});
-beforeEach(async () => {
-  await wipeData(db);
-  userId = (await createUser(db)).id;
-});
-afterAll(async () => {
-  await database?.close();
-});
+const t = useTestDatabase();
 
 async function readBack(recordId: number): Promise<Buffer> {
   const pieces: Buffer[] = [];
-  for await (const piece of readDocumentChunks(db, recordId)) pieces.push(piece);
+  for await (const piece of readDocumentChunks(t.db, recordId)) pieces.push(piece);
   return Buffer.concat(pieces);
 }
 
@@ -49,10 +33,10 @@ describe('a document in pieces', () => {
 
   it.each(sizes)('of %i bytes comes back byte for byte, in ceil(size / 256 KiB) pieces', async (size) => {
     const bytes = randomBytes(size);
-    const record = await createMedicalRecord(db, userId, { bytes });
+    const record = await createMedicalRecord(t.db, t.userId, { bytes });
 
     expect((await readBack(record.id)).equals(bytes)).toBe(true);
-    const stored = await db
+    const stored = await t.db
       .select({ chunkIndex: medicalRecordChunks.chunkIndex })
       .from(medicalRecordChunks)
       .where(eq(medicalRecordChunks.recordId, record.id))
@@ -62,26 +46,26 @@ describe('a document in pieces', () => {
 
   it("reads only its own record's pieces", async () => {
     const mine = randomBytes(DOCUMENT_CHUNK_BYTES + 5);
-    const record = await createMedicalRecord(db, userId, { bytes: mine });
-    await createMedicalRecord(db, userId, { bytes: randomBytes(3 * DOCUMENT_CHUNK_BYTES) });
+    const record = await createMedicalRecord(t.db, t.userId, { bytes: mine });
+    await createMedicalRecord(t.db, t.userId, { bytes: randomBytes(3 * DOCUMENT_CHUNK_BYTES) });
     expect((await readBack(record.id)).equals(mine)).toBe(true);
   });
 });
 
 describe('storing pieces', () => {
   const piecesOf = async (recordId: number) =>
-    db.select({ chunkIndex: medicalRecordChunks.chunkIndex }).from(medicalRecordChunks).where(eq(medicalRecordChunks.recordId, recordId));
+    t.db.select({ chunkIndex: medicalRecordChunks.chunkIndex }).from(medicalRecordChunks).where(eq(medicalRecordChunks.recordId, recordId));
 
   it("fails with PostgreSQL's own error (its SQLSTATE) and keeps nothing when a piece is refused", async () => {
-    const [record] = await db
+    const [record] = await t.db
       .insert(medicalRecords)
-      .values({ userId, filename: 'a.pdf', fileType: 'application/pdf', fileSize: 3 * DOCUMENT_CHUNK_BYTES })
+      .values({ userId: t.userId, filename: 'a.pdf', fileType: 'application/pdf', fileSize: 3 * DOCUMENT_CHUNK_BYTES })
       .returning();
-    const failure = await db
+    const failure = await t.db
       .transaction(async (tx) => {
-        await storeDocumentChunks(db, tx, record!.id, toChunks(randomBytes(2 * DOCUMENT_CHUNK_BYTES)));
+        await storeDocumentChunks(t.db, tx, record!.id, toChunks(randomBytes(2 * DOCUMENT_CHUNK_BYTES)));
         // No record 2147483647: the foreign key refuses this piece after two were stored.
-        await storeDocumentChunks(db, tx, 2_147_483_647, [randomBytes(10)]);
+        await storeDocumentChunks(t.db, tx, 2_147_483_647, [randomBytes(10)]);
       })
       .catch((error: unknown) => error);
 
@@ -89,25 +73,25 @@ describe('storing pieces', () => {
     expect(await piecesOf(record!.id)).toEqual([]);
     // The session is usable again: the next statement is not inside the failed transaction.
     const bytes = randomBytes(DOCUMENT_CHUNK_BYTES + 1);
-    const stored = await createMedicalRecord(db, userId, { bytes });
+    const stored = await createMedicalRecord(t.db, t.userId, { bytes });
     expect((await readBack(stored.id)).equals(bytes)).toBe(true);
   });
 
   it('never lets a read land inside an upload that is still being stored, or fail with it', async () => {
     const kept = randomBytes(3 * DOCUMENT_CHUNK_BYTES);
-    const record = await createMedicalRecord(db, userId, { bytes: kept });
-    const [pending] = await db
+    const record = await createMedicalRecord(t.db, t.userId, { bytes: kept });
+    const [pending] = await t.db
       .insert(medicalRecords)
-      .values({ userId, filename: 'b.pdf', fileType: 'application/pdf', fileSize: 4 * DOCUMENT_CHUNK_BYTES })
+      .values({ userId: t.userId, filename: 'b.pdf', fileType: 'application/pdf', fileSize: 4 * DOCUMENT_CHUNK_BYTES })
       .returning();
 
     // An upload stores its pieces, lets the reads below try to run, then fails.
     let reads: Promise<Buffer>[] = [];
-    const failingUpload = db.transaction(async (tx) => {
-      await storeDocumentChunks(db, tx, pending!.id, toChunks(randomBytes(4 * DOCUMENT_CHUNK_BYTES)));
+    const failingUpload = t.db.transaction(async (tx) => {
+      await storeDocumentChunks(t.db, tx, pending!.id, toChunks(randomBytes(4 * DOCUMENT_CHUNK_BYTES)));
       reads = [readBack(pending!.id), readBack(record.id), readBack(pending!.id)];
       for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-      await storeDocumentChunks(db, tx, 2_147_483_647, [randomBytes(10)]);
+      await storeDocumentChunks(t.db, tx, 2_147_483_647, [randomBytes(10)]);
     });
 
     await expect(failingUpload).rejects.toThrow();

@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, it } from 'vitest';
+import { migrationNames as migrations, runMigration as run } from '../../testing/migrations';
 
 // Migration 0010 moves each stored document from medical_record_files (one bytea) into 256 KiB pieces of
 // medical_record_chunks: a database migrated up to 0009 with documents in it must keep every byte.
-
-const folder = new URL('./migrations/', import.meta.url);
-const migrations = readdirSync(folder).filter((name) => name.endsWith('.sql')).sort();
-
-async function run(client: PGlite, name: string) {
-  for (const statement of readFileSync(new URL(name, folder), 'utf8').split('--> statement-breakpoint')) {
-    if (statement.trim()) await client.exec(statement);
-  }
-}
 
 it('moves each stored document into its pieces, byte for byte, and drops the old table', async () => {
   const client = await PGlite.create();

@@ -1,19 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, it } from 'vitest';
+import { migrationNames as migrations, runMigration as run } from '../../testing/migrations';
 import { hashPassphrase, verifyPassphrase } from '../auth/passphrase';
 
 // Migration 0011 makes users.password_hash null until a passphrase is set (ADR 17): the random, unusable hashes the
 // first run and the seed stored before become null; a hash of auth/passphrase.ts's form is kept as it was.
-
-const folder = new URL('./migrations/', import.meta.url);
-const migrations = readdirSync(folder).filter((name) => name.endsWith('.sql')).sort();
-
-async function run(client: PGlite, name: string) {
-  for (const statement of readFileSync(new URL(name, folder), 'utf8').split('--> statement-breakpoint')) {
-    if (statement.trim()) await client.exec(statement);
-  }
-}
 
 it('turns the unusable hashes stored before into "no passphrase", and keeps a real one', async () => {
   const client = await PGlite.create();
