@@ -74,4 +74,25 @@ export const accessEvents = pgTable(
   ],
 );
 
+
+/**
+ * Sign-in attempts not yet forgiven, for the limit on guessing (auth/sign-in-throttle.ts): a row per attempt, made
+ * before the secret is checked and deleted for that address by a sign-in that succeeds. Rows older than the window
+ * are pruned as attempts come. In the database, so that every instance on one PostgreSQL counts the same attempts.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: serial('id').primaryKey(),
+    /** '' when the request's address is unknown: those attempts share one count. */
+    clientAddress: text('client_address').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_in_attempts_address_time_idx').on(t.clientAddress, t.at),
+    index('sign_in_attempts_time_idx').on(t.at),
+    check('sign_in_attempts_client_address_check', sql`length(${t.clientAddress}) <= ${sql.raw(String(CLIENT_ADDRESS_MAX_LENGTH))}`),
+  ],
+);
+
 export { CLIENT_ADDRESS_MAX_LENGTH, USER_AGENT_MAX_LENGTH };
