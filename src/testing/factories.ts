@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { hashSecret } from '../server/auth/secrets';
 import {
   accessEvents,
+  accessTokens,
   activities,
   appointments,
   chatMessages,
@@ -181,4 +182,13 @@ export async function createRecoveryCode(db: Database, userId: number) {
 export async function createAccessEvent(db: Database, userId: number, overrides: Partial<typeof accessEvents.$inferInsert> = {}) {
   const [event] = await db.insert(accessEvents).values({ userId, kind: 'signed_in', ...overrides }).returning();
   return event!;
+}
+
+/** A personal access token of the account (read-only unless told), stored as its hash like every token. */
+export async function createAccessToken(db: Database, userId: number, overrides: Partial<typeof accessTokens.$inferInsert> = {}) {
+  const [token] = await db
+    .insert(accessTokens)
+    .values({ userId, name: 'A script', scope: 'read', tokenHash: hashSecret(randomBytes(32).toString('base64url')), ...overrides })
+    .returning();
+  return token!;
 }

@@ -11,6 +11,7 @@ import {
   createCareItem,
   createChatMessage,
   createAccessEvent,
+  createAccessToken,
   createConfirmationCall,
   createRecoveryCode,
   createSession,
@@ -237,13 +238,14 @@ describe('what a delete takes with it', () => {
       await createSession(db, owner);
       await createRecoveryCode(db, owner);
       await createAccessEvent(db, owner);
+      await createAccessToken(db, owner);
     }
     await db.delete(users).where(eq(users.id, userId));
     const left = await snapshotData(db);
-    const { installation, sign_in_attempts: signInAttempts, ...ofUsers } = left;
-    // The installation's one row and the sign-in attempts (counted by address) belong to no user; none was written here.
-    expect(installation).toEqual([]);
-    expect(signInAttempts).toEqual([]);
+    const { installation, sign_in_attempts: signInAttempts, setup_codes: setupCodes, ...ofUsers } = left;
+    // The installation's one row, the sign-in attempts (counted by address) and the setup code belong to no user;
+    // none was written here.
+    expect([installation, signInAttempts, setupCodes]).toEqual([[], [], []]);
     for (const [table, rows] of Object.entries(ofUsers)) {
       expect(rows.length, table).toBe(1);
     }

@@ -4,12 +4,16 @@ import { installation, users } from '../db/schema/index';
 import { wipeData } from '../db/reset';
 import { seedIfEmpty } from '../db/seed';
 import {
+  createAccessEvent,
+  createAccessToken,
   createActivity,
   createAppointment,
   createBenefit,
   createCareItem,
   createChatMessage,
   createConfirmationCall,
+  createRecoveryCode,
+  createSession,
   createInsurancePlan,
   createMedicalRecord,
   createProvider,
@@ -47,6 +51,13 @@ async function demoWithAnotherUser(t: TestContext): Promise<number> {
   // The demo seeds no conversation; the patient may have chatted since.
   for (const userId of [1, other.id]) await createChatMessage(t.db, userId);
   for (const userId of [1, other.id]) await createConfirmationCall(t.db, userId);
+  // Sign-in (ADR 17): a session, a recovery code, a token and the access log of each.
+  for (const userId of [1, other.id]) {
+    await createSession(t.db, userId);
+    await createRecoveryCode(t.db, userId);
+    await createAccessToken(t.db, userId);
+    await createAccessEvent(t.db, userId);
+  }
   return other.id;
 }
 
@@ -66,6 +77,9 @@ function withoutRowsOf(snapshot: Record<string, unknown[]>, userId: number): Rec
     insurance_benefits: (row) => plans.has(row.insurance_id),
     medical_record_chunks: (row) => records.has(row.record_id),
     installation: () => false,
+    // Counted by client address, and the install's setup code: no user's.
+    sign_in_attempts: () => false,
+    setup_codes: () => false,
   };
   return Object.fromEntries(
     Object.keys(snapshot).map((table) => {
@@ -151,7 +165,7 @@ describe('POST /api/setup/leave-demo', () => {
     const remaining = withoutRowsOf(before, 1);
     // Both have rows in every table of patient data, so that every table is shown emptied of the demo's only.
     for (const [table, rows] of Object.entries(before)) {
-      if (table === 'installation') continue;
+      if (['installation', 'sign_in_attempts', 'setup_codes'].includes(table)) continue;
       expect(remaining[table]!.length, `${table} has rows of the other user`).toBeGreaterThan(0);
       expect(remaining[table]!.length, `${table} has demo rows`).toBeLessThan(rows.length);
     }

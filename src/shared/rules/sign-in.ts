@@ -35,3 +35,8 @@ export const ACCESS_EVENT_KINDS = [
   'access_reset',
 ] as const;
 export type AccessEventKind = (typeof ACCESS_EVENT_KINDS)[number];
+
+/** What a personal access token may do (ADR 17): read only, or read and change. */
+export const ACCESS_TOKEN_SCOPES = ['read', 'read-write'] as const;
+export type AccessTokenScope = (typeof ACCESS_TOKEN_SCOPES)[number];
+export const ACCESS_TOKEN_NAME_MAX_LENGTH = 100;

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { ACCESS_EVENT_KINDS, type AccessEventKind } from '../../../shared/rules/sign-in';
+import {
+  ACCESS_EVENT_KINDS,
+  ACCESS_TOKEN_NAME_MAX_LENGTH,
+  ACCESS_TOKEN_SCOPES,
+  type AccessEventKind,
+  type AccessTokenScope,
+} from '../../../shared/rules/sign-in';
 import { isOneOf } from './checks';
 import { users } from './users';
 
@@ -92,6 +98,40 @@ export const signInAttempts = pgTable(
     index('sign_in_attempts_address_time_idx').on(t.clientAddress, t.at),
     index('sign_in_attempts_time_idx').on(t.at),
     check('sign_in_attempts_client_address_check', sql`length(${t.clientAddress}) <= ${sql.raw(String(CLIENT_ADDRESS_MAX_LENGTH))}`),
+  ],
+);
+
+/**
+ * The one-time code a fresh install reachable beyond loopback prints in its log (ADR 17): its SHA-256 and when it
+ * stops working. At most one row, replaced at each start while no credential exists; deleted once used. Kept apart
+ * from `installation`, whose row tells the seed that the demo was left.
+ */
+export const setupCodes = pgTable('setup_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Personal access tokens for scripts and n8n workflows (ADR 17): shown once, kept as their SHA-256, revocable. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    scope: text('scope').$type<AccessTokenScope>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written at most once a minute, like a session's last seen. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** Kept once revoked, so that Settings and the access log can still name it; a revoked token opens nothing. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('access_tokens_user_idx').on(t.userId),
+    check('access_tokens_scope_check', isOneOf(t.scope, ACCESS_TOKEN_SCOPES)),
+    check('access_tokens_name_check', sql`length(${t.name}) between 1 and ${sql.raw(String(ACCESS_TOKEN_NAME_MAX_LENGTH))}`),
   ],
 );
 

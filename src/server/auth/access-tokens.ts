@@ -1,0 +1,74 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { AccessTokenScope } from '../../shared/rules/sign-in';
+import type { Database } from '../db/client';
+import { accessTokens } from '../db/schema/index';
+import { hashSecret, newSecret } from './secrets';
+
+// Personal access tokens for scripts and n8n workflows (ADR 17), sent as `Authorization: Bearer ha_pat_…`.
+
+/** Every token starts so: recognisable in a config file or a leak scanner, and never mistaken for a session id. */
+export const ACCESS_TOKEN_PREFIX = 'ha_pat_';
+/** The prefix and 43 characters of base64url (32 random bytes). */
+const TOKEN_LENGTH = ACCESS_TOKEN_PREFIX.length + 43;
+const TOUCH_EVERY_MS = 60_000;
+
+export interface NewAccessToken {
+  /** Shown once, when made; never stored. */
+  token: string;
+  id: number;
+}
+
+export async function createAccessToken(db: Database, userId: number, name: string, scope: AccessTokenScope, now = new Date()): Promise<NewAccessToken> {
+  const token = `${ACCESS_TOKEN_PREFIX}${newSecret()}`;
+  const [row] = await db
+    .insert(accessTokens)
+    .values({ userId, name, scope, tokenHash: hashSecret(token), createdAt: now })
+    .returning({ id: accessTokens.id });
+  return { token, id: row!.id };
+}
+
+export interface TokenHolder {
+  userId: number;
+  scope: AccessTokenScope;
+  tokenId: number;
+}
+
+/** Whose token this is and what it may do, or null: not one of ours, or revoked. Last used moves on at most once a minute. */
+export async function resolveAccessToken(db: Database, presented: string, now = new Date()): Promise<TokenHolder | null> {
+  if (presented.length !== TOKEN_LENGTH || !presented.startsWith(ACCESS_TOKEN_PREFIX)) return null;
+  const [row] = await db
+    .select()
+    .from(accessTokens)
+    .where(and(eq(accessTokens.tokenHash, hashSecret(presented)), isNull(accessTokens.revokedAt)));
+  if (!row) return null;
+  if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
+    await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.id));
+  }
+  return { userId: row.userId, scope: row.scope, tokenId: row.id };
+}
+
+/** Revokes one of the account's tokens: true when it was open, false when it is not theirs or already revoked. */
+export async function revokeAccessToken(db: Database, userId: number, tokenId: number, now = new Date()): Promise<boolean> {
+  const revoked = await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .returning({ id: accessTokens.id });
+  return revoked.length === 1;
+}
+
+/** The account's tokens, newest first, without their hashes: for Settings → Security. */
+export function listAccessTokens(db: Database, userId: number) {
+  return db
+    .select({
+      id: accessTokens.id,
+      name: accessTokens.name,
+      scope: accessTokens.scope,
+      createdAt: accessTokens.createdAt,
+      lastUsedAt: accessTokens.lastUsedAt,
+      revokedAt: accessTokens.revokedAt,
+    })
+    .from(accessTokens)
+    .where(eq(accessTokens.userId, userId))
+    .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id));
+}
