@@ -6,6 +6,7 @@ const serverTestsWithoutDatabase = [
   'src/server/db/migrations.test.ts',
   'src/server/db/document-chunks-migration.test.ts',
   'src/server/db/sign-in-migration.test.ts',
+  'src/server/reset-access-command.test.ts',
   'src/server/db/data-dir-lock.test.ts',
   'src/server/db/private-files.test.ts',
   'src/server/db/redact-url.test.ts',

@@ -30,8 +30,9 @@ const locationDependent = /\b__dirname\b|\b__filename\b|\bimport\.meta\.(url|res
 
 rmSync(outdir, { recursive: true, force: true });
 const { metafile } = await build({
-  // main.js is `npm start`; reset-database.js is `npm run db:reset`. Code they share goes into a chunk.
-  entryPoints: ['src/server/main.ts', 'src/server/reset-database.ts'],
+  // main.js is `npm start`; reset-database.js is `npm run db:reset`; reset-access.js is `npm run reset-access`. Code
+  // they share goes into a chunk.
+  entryPoints: ['src/server/main.ts', 'src/server/reset-database.ts', 'src/server/reset-access.ts'],
   outdir,
   // Chunks stay beside the entry points: our code that resolves files from import.meta.url (the migrations,
   // ../../dist/web) must see the same folder whichever file it ends up in.

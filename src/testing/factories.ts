@@ -30,7 +30,6 @@ export async function createUser(db: Database, overrides: Partial<typeof users.$
     .insert(users)
     .values({
       username: `patient${Math.random().toString(36).slice(2, 8)}`,
-      passwordHash: 'scrypt$test$test',
       displayName: 'Jamie Rivera',
       email: `jamie.${Math.random().toString(36).slice(2, 8)}@example.com`,
       ...overrides,

@@ -10,8 +10,9 @@ import {
 import { isOneOf } from './checks';
 import { users } from './users';
 
-// Sign-in (ADR 17): sessions kept on the server, recovery codes, and the access log. Every secret is stored only as
-// its SHA-256 (auth/secrets.ts): a copy of the database opens no session and spends no code.
+// Sign-in (ADR 17): sessions kept on the server, recovery codes, the access log, the limit on guessing, the setup
+// code and personal access tokens. Every secret is stored only as its SHA-256 (auth/secrets.ts): a copy of the
+// database opens no session, spends no code and calls no API.
 
 /** What a client sends about itself, kept short: enough to tell the patient's devices apart. */
 const USER_AGENT_MAX_LENGTH = 512;
