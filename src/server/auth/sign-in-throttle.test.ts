@@ -44,6 +44,13 @@ describe('sign-in attempts from one address', () => {
     expect(await t.db.select().from(signInAttempts)).toHaveLength(2);
   });
 
+  it('from an address longer than any real one, or none, are counted like any other', async () => {
+    await attempts('f'.repeat(100), 5);
+    expect((await claimSignInAttempt(t.db, 'f'.repeat(100), seconds(4.5))).allowed).toBe(false);
+    await attempts('', 5);
+    expect((await claimSignInAttempt(t.db, '', seconds(4.5))).allowed).toBe(false);
+  });
+
   it('at once, thirty of them: exactly the five free ones pass', async () => {
     const claims = await Promise.all(Array.from({ length: 30 }, () => claimSignInAttempt(t.db, '192.168.1.20', start)));
     expect(claims.filter((claim) => claim.allowed)).toHaveLength(5);

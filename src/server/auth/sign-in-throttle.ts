@@ -1,6 +1,7 @@
 import { and, count, eq, gt, lte, max, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { signInAttempts } from '../db/schema/index';
+import { clientFacts } from './client-facts';
 
 // The limit on guessing (ADR 17): per client address and over all addresses, a growing wait once a few attempts have
 // gone unforgiven. Counted in the database, so every instance on one PostgreSQL shares the count.
@@ -34,7 +35,9 @@ export function waitSeconds(attempts: number, free: number, perDoubling: number,
  * requests at once is counted as a burst), and forgiveSignInAttempts() takes it back when the sign-in succeeds.
  * Counting and claiming hold one lock, on every instance: of ten requests at once, only the free ones pass.
  */
-export async function claimSignInAttempt(db: Database, clientAddress: string, now = new Date(), rules = SIGN_IN_THROTTLE): Promise<AttemptClaim> {
+export async function claimSignInAttempt(db: Database, address: string, now = new Date(), rules = SIGN_IN_THROTTLE): Promise<AttemptClaim> {
+  // Kept as sessions keep it (64 characters at most); no address at all counts as ''.
+  const clientAddress = clientFacts(null, address).clientAddress ?? '';
   const since = new Date(now.getTime() - rules.windowMinutes * 60_000);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${THROTTLE_LOCK_KEY})`);
@@ -62,7 +65,7 @@ export async function claimSignInAttempt(db: Database, clientAddress: string, no
  * A sign-in from this address succeeded: its attempts are forgiven, in the overall count too (a patient who signs
  * in is not the attack the overall count is for).
  */
-export async function forgiveSignInAttempts(db: Database, clientAddress: string): Promise<void> {
-  await db.delete(signInAttempts).where(eq(signInAttempts.clientAddress, clientAddress));
+export async function forgiveSignInAttempts(db: Database, address: string): Promise<void> {
+  await db.delete(signInAttempts).where(eq(signInAttempts.clientAddress, clientFacts(null, address).clientAddress ?? ''));
 }
 
