@@ -33,6 +33,11 @@ export const ACCESS_EVENT_KINDS = [
   'recovery_codes_made',
   'recovery_code_used',
   'access_reset',
+  'setup_code_used',
+  'passkey_added',
+  'passkey_removed',
+  'token_made',
+  'token_revoked',
 ] as const;
 export type AccessEventKind = (typeof ACCESS_EVENT_KINDS)[number];
 
@@ -40,3 +45,6 @@ export type AccessEventKind = (typeof ACCESS_EVENT_KINDS)[number];
 export const ACCESS_TOKEN_SCOPES = ['read', 'read-write'] as const;
 export type AccessTokenScope = (typeof ACCESS_TOKEN_SCOPES)[number];
 export const ACCESS_TOKEN_NAME_MAX_LENGTH = 100;
+
+/** What the patient calls a passkey ('Phone', 'Laptop's fingerprint reader'), to tell them apart in Settings. */
+export const PASSKEY_NAME_MAX_LENGTH = 100;

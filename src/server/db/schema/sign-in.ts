@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import {
   ACCESS_EVENT_KINDS,
   ACCESS_TOKEN_NAME_MAX_LENGTH,
   ACCESS_TOKEN_SCOPES,
   type AccessEventKind,
   type AccessTokenScope,
+  PASSKEY_NAME_MAX_LENGTH,
 } from '../../../shared/rules/sign-in';
 import { isOneOf } from './checks';
 import { users } from './users';
@@ -134,6 +135,54 @@ export const accessTokens = pgTable(
     check('access_tokens_scope_check', isOneOf(t.scope, ACCESS_TOKEN_SCOPES)),
     check('access_tokens_name_check', sql`length(${t.name}) between 1 and ${sql.raw(String(ACCESS_TOKEN_NAME_MAX_LENGTH))}`),
   ],
+);
+
+/**
+ * The patient's passkeys (WebAuthn, ADR 17): the authenticator's credential id and public key, never a secret. A copy
+ * of the database signs nobody in.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the authenticator gave it. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter: one that goes back betrays a cloned authenticator. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach the authenticator ('internal', 'hybrid', 'usb' …), comma-separated. */
+    transports: text('transports'),
+    /** Whether the passkey is synced to the patient's other devices (a password manager's, a phone's cloud). */
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('passkeys_user_idx').on(t.userId),
+    check('passkeys_name_check', sql`length(${t.name}) between 1 and ${sql.raw(String(PASSKEY_NAME_MAX_LENGTH))}`),
+  ],
+);
+
+/**
+ * The random challenge of a passkey ceremony, from the options the server sent until the browser answers (five
+ * minutes at most), spent once. In the database so that any instance on one PostgreSQL can finish what another began.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    /** base64url, as it comes back inside the browser's clientDataJSON. */
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose').$type<'register' | 'sign-in'>().notNull(),
+    /** The account a registration is for; null for a sign-in, where the passkey names its account. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('passkey_challenges_expiry_idx').on(t.expiresAt), check('passkey_challenges_purpose_check', isOneOf(t.purpose, ['register', 'sign-in']))],
 );
 
 export { CLIENT_ADDRESS_MAX_LENGTH, USER_AGENT_MAX_LENGTH };
