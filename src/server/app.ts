@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { LOOPBACK_SIGN_IN, type SignInSettings } from './auth/sign-in-settings';
 import type { DatabaseHandle } from './db/client';
 import { loopbackHosts } from './http/allowed-hosts';
 import { registerContracts } from './http/contract';
@@ -23,6 +24,8 @@ import { onboardingRoutes } from './routes/onboarding';
 import { preventativeCareRoutes } from './routes/preventative-care';
 import { providersRoutes } from './routes/providers';
 import { recommendationsRoutes } from './routes/recommendations';
+import { securityRoutes } from './routes/security';
+import { sessionRoutes } from './routes/session';
 import { setupRoutes } from './routes/setup';
 import { usersRoutes } from './routes/users';
 import { CHATS_OFF, type ChatDependencies } from './services/chat/chat-dependencies';
@@ -48,6 +51,8 @@ export interface AppDependencies {
    * environment, tests point them at local stand-ins. Without it, the built-in assistant answers with its rules.
    */
   chat?: Partial<ChatDependencies>;
+  /** Session limits and whether the app is reachable beyond loopback (ADR 17). Without it: loopback, 30 min / 7 days. */
+  signIn?: SignInSettings;
 }
 
 /** Everything but the socket: tests build the same app and talk to it through inject(). */
@@ -58,6 +63,7 @@ export async function buildApp({
   allowedHosts = loopbackHosts(80),
   confirmationCaller,
   chat,
+  signIn = LOOPBACK_SIGN_IN,
 }: AppDependencies) {
   const app = Fastify({
     // Whatever logger the caller asked for logs no request body, query value or SQL value (logging/request-log.ts).
@@ -93,13 +99,15 @@ export async function buildApp({
 
   registerErrorHandler(app);
   registerContracts(app);
-  registerCurrentPatient(app);
+  registerCurrentPatient(app, database.db, signIn);
   await registerOpenApi(app);
 
   const { db } = database;
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
+      await api.register(sessionRoutes, { db, signIn });
+      await api.register(securityRoutes, { db, signIn });
       await api.register(setupRoutes, { db });
       await api.register(usersRoutes, { db });
       await api.register(onboardingRoutes, { db });

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, isNull, or } from 'drizzle-orm';
 import type { AccessEventKind } from '../../shared/rules/sign-in';
 import type { Database } from '../db/client';
 import { accessEvents } from '../db/schema/index';
@@ -9,12 +9,15 @@ export async function recordAccessEvent(db: Pick<Database, 'insert'>, userId: nu
   await db.insert(accessEvents).values({ userId, kind, at, ...client });
 }
 
-/** The account's latest access events, newest first, for Settings → Security. */
+/**
+ * The account's latest access events, newest first, for Settings → Security, with those tied to no account (a failed
+ * sign-in, which names nobody to a guesser, or a setup code tried): an install has one account, and they are its.
+ */
 export function listAccessEvents(db: Database, userId: number, limit = 50) {
   return db
-    .select({ kind: accessEvents.kind, at: accessEvents.at, userAgent: accessEvents.userAgent, clientAddress: accessEvents.clientAddress })
+    .select({ id: accessEvents.id, kind: accessEvents.kind, at: accessEvents.at, userAgent: accessEvents.userAgent, clientAddress: accessEvents.clientAddress })
     .from(accessEvents)
-    .where(eq(accessEvents.userId, userId))
+    .where(or(eq(accessEvents.userId, userId), isNull(accessEvents.userId)))
     .orderBy(desc(accessEvents.at), desc(accessEvents.id))
     .limit(limit);
 }

@@ -39,3 +39,18 @@ export async function unusedRecoveryCodes(db: Database, userId: number): Promise
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return rows.length;
 }
+
+/**
+ * Spends a code as typed, whichever account it belongs to (signing in names no account): the account's id when it was
+ * an unused code, which is now used; null otherwise.
+ */
+export async function spendAnyRecoveryCode(db: Database, typed: string, now = new Date()): Promise<number | null> {
+  const codeHash = hashCode(typed, RECOVERY_CODE_CHARACTERS);
+  if (codeHash === null) return null;
+  const [spent] = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+    .returning({ userId: recoveryCodes.userId });
+  return spent?.userId ?? null;
+}

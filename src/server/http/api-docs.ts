@@ -53,7 +53,7 @@ ${operations.join('\n')}
 
 export function registerApiDocs(app: FastifyInstance, documentPath: string): void {
   let page: string | null = null;
-  app.get(API_DOCS_PATH, { schema: { hide: true } }, async (_request, reply) => {
+  app.get(API_DOCS_PATH, { schema: { hide: true }, config: { signIn: 'public' } }, async (_request, reply) => {
     page ??= renderApiDocs(app.swagger() as OpenAPIV3_1.Document, documentPath);
     return reply.type('text/html; charset=utf-8').send(page);
   });

@@ -60,7 +60,8 @@ function refuseDeepJson(app: FastifyInstance): void {
 /** What each refusal means, for the OpenAPI document. */
 const ERROR_MEANINGS: Record<number, string> = {
   400: "Invalid input: the message names the field ('deductible: Deductible cannot be negative')",
-  403: 'A change sent from another web site (its Origin or Sec-Fetch-Site)',
+  401: 'Not signed in: no open session and no valid access token, once sign-in is required (ADR 17)',
+  403: 'A change sent from another web site (its Origin or Sec-Fetch-Site), or an access token used where it may not be',
   404: "Not found: the path or body names another user, or a row that is not the patient's",
   409: 'Conflicts with the current state',
   413: 'The body is too large',
@@ -86,13 +87,17 @@ function completeResponses(route: RouteOptions): void {
   const writes = [route.method].flat().some((method) => WRITE_METHODS.has(method));
   const hasBody = writes && schema.body !== undefined;
   const validates = schema.params !== undefined || schema.querystring !== undefined || hasBody;
+  // Routes anyone may call (current-patient.ts) need no session: the document says so route by route.
+  const isPublic = (route.config as { signIn?: string } | undefined)?.signIn === 'public';
+  if (isPublic) schema.security = [];
   const shared = [
     ...(validates ? [400] : []),
     // A path or body can name another user, or a row that is not there.
     ...(schema.params !== undefined || hasBody ? [404] : []),
     ...(hasBody ? [413, 415] : []),
     // The request-origin guard answers these before any route runs (http/request-origin.ts).
-    ...(writes ? [403] : []),
+    ...(writes || !isPublic ? [403] : []),
+    ...(isPublic ? [] : [401]),
     421,
     500,
   ];

@@ -1,36 +1,135 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
-import { notFound } from './errors';
+import { resolveAccessToken } from '../auth/access-tokens';
+import { credentialExists } from '../auth/credentials';
+import { resolveSession } from '../auth/sessions';
+import type { SignInSettings } from '../auth/sign-in-settings';
+import type { Database } from '../db/client';
+import { forbidden, notFound, unauthorized } from './errors';
+import { clearSessionCookie, readSessionCookie } from './session-cookie';
 
 /** Who the request acts for. Services receive it and reach only this patient's rows. */
 export interface Patient {
   readonly id: number;
 }
 
+/**
+ * How the request got in (ADR 17):
+ * - 'open': no credential exists yet and the app is reachable only from this machine, so it works as before sign-in;
+ * - 'session': a signed-in browser, by its cookie;
+ * - 'token': a personal access token sent as `Authorization: Bearer …`.
+ */
+export type Access =
+  | { readonly kind: 'open' }
+  | { readonly kind: 'session'; readonly sessionId: string; readonly userId: number; readonly patientId: number }
+  | { readonly kind: 'token'; readonly tokenId: number; readonly userId: number; readonly scope: 'read' | 'read-write' };
+
+/** Why a request has no access: for GET /api/session and the 401's message. */
+export type NoAccess = 'sign-in' | 'setup';
+
+/**
+ * Which requests a route takes (config.signIn):
+ * - 'public': anyone (health, the session's state, the sign-in routes);
+ * - 'browser': a session or the open app, never a token (Settings → Security: a script does not manage sign-in);
+ * - by default: a session, a token, or the open app.
+ */
+export type RouteSignIn = 'public' | 'browser';
+
 declare module 'fastify' {
   interface FastifyRequest {
     patient: Patient;
+    /** null: not signed in (see noAccess). */
+    access: Access | null;
+    noAccess: NoAccess | null;
   }
   interface FastifyContextConfig {
     /** The path parameter that names a user, where it is not `userId` (`/users/:id`). */
     userParam?: string;
+    signIn?: RouteSignIn;
   }
 }
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const NOT_SIGNED_IN = 'Sign in to continue';
+export const SETUP_FIRST = 'This app is not protected yet: enter the setup code from the server’s log to continue';
+export const TOKEN_NOT_VALID = 'The access token is not valid: it may have been revoked';
+export const TOKEN_READ_ONLY = 'This access token may only read';
+export const TOKEN_NOT_HERE = 'An access token cannot change how you sign in: use the app';
+
 /**
- * The one place on the server that decides who the patient is: today the spec's user 1; sign-in, later,
- * changes this hook. After validation, a path or body naming another user gets the same 404 as a user that
- * does not exist, before any handler runs.
+ * The one place on the server that decides who the patient is: the session's patient, a token's owner, or, while
+ * the app is open (no credential, loopback only), the spec's user 1. A request with neither, once sign-in is
+ * required, is a 401 before anything about the patient is read. After validation, a path or body naming another user
+ * gets the same 404 as a user that does not exist, before any handler runs.
  */
-export function registerCurrentPatient(app: FastifyInstance): void {
+export function registerCurrentPatient(app: FastifyInstance, db: Database, settings: SignInSettings): void {
   app.decorateRequest('patient', null as unknown as Patient);
-  app.addHook('onRequest', async (request) => {
-    request.patient = { id: CURRENT_USER_ID };
+  app.decorateRequest('access', null);
+  app.decorateRequest('noAccess', null);
+
+  async function accessOf(request: FastifyRequest): Promise<Access | NoAccess> {
+    const bearer = bearerToken(request);
+    if (bearer !== null) {
+      const holder = await resolveAccessToken(db, bearer);
+      // A token that is wrong is refused even while the app is open: the script should hear it, not be let in.
+      if (!holder) throw unauthorized(TOKEN_NOT_VALID);
+      return { kind: 'token', ...holder };
+    }
+    const sessionId = readSessionCookie(request);
+    if (sessionId !== null) {
+      const who = await resolveSession(db, sessionId, settings.limits);
+      if (who) return { kind: 'session', sessionId, ...who };
+    }
+    if (await credentialExists(db)) return 'sign-in';
+    return settings.beyondLoopback ? 'setup' : { kind: 'open' };
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Only the API reads the patient; the browser app's files and the API's documentation are the same for anyone.
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
+    const access = await accessOf(request);
+    if (typeof access === 'string') {
+      request.noAccess = access;
+      // A cookie that opens nothing (ended, idle, from before a reset) is cleared, so the browser stops sending it.
+      if (readSessionCookie(request) !== null) clearSessionCookie(reply);
+    } else {
+      request.access = access;
+      request.patient = { id: patientOf(access) };
+    }
+    const rule = request.routeOptions.config.signIn;
+    if (rule === 'public') return;
+    if (typeof access === 'string') throw unauthorized(access === 'setup' ? SETUP_FIRST : NOT_SIGNED_IN);
+    if (access.kind === 'token') {
+      if (rule === 'browser') throw forbidden(TOKEN_NOT_HERE);
+      if (access.scope === 'read' && WRITE_METHODS.has(request.method)) throw forbidden(TOKEN_READ_ONLY);
+    }
   });
   app.addHook('preHandler', async (request) => {
+    if (request.access === null) return;
     const named = [field(request.params, request.routeOptions.config.userParam ?? 'userId'), field(request.body, 'userId')];
     if (named.some((userId) => userId !== undefined && userId !== request.patient.id)) throw notFound('User not found');
   });
+}
+
+function patientOf(access: Access): number {
+  switch (access.kind) {
+    case 'open':
+      return CURRENT_USER_ID;
+    case 'session':
+      return access.patientId;
+    case 'token':
+      // A token acts for its owner's own record: an account holds one patient today.
+      return access.userId;
+  }
+}
+
+/** The token of `Authorization: Bearer …`, or null when the header is absent or of another scheme. */
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer[ \t]+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
 }
 
 function field(value: unknown, name: string): unknown {

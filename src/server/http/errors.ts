@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /** An error whose message is safe to show the client, with the HTTP status it maps to. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 404 | 409 | 413 | 415 | 429 | 502 | 504,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 504,
     message: string,
   ) {
     super(message);
@@ -12,6 +12,9 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+/** Not signed in (ADR 17): the message says what to do, never which part of a secret was wrong. */
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { registerApiDocs } from './api-docs';
+import { PLAIN_COOKIE_NAME, SECURE_COOKIE_NAME } from './session-cookie';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -18,14 +19,25 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'HealthAssist API',
         version: '1',
         description:
-          'The JSON API of one HealthAssist server. The patient is user 1 (no sign-in yet): a path or body naming another ' +
-          'user, or a row of another user, answers 404. Every error is { "message" }.',
+          'The JSON API of one HealthAssist server. Once a passkey or passphrase exists (or the server is reachable ' +
+          'beyond this machine), every operation but the few marked otherwise needs a session cookie (from signing in) ' +
+          'or a personal access token (Settings → Security) as "Authorization: Bearer ha_pat_…"; without one it answers ' +
+          '401. The patient is the signed-in one: a path or body naming another user, or a row of another user, answers ' +
+          '404. Every error is { "message" }.',
       },
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: PLAIN_COOKIE_NAME, description: `${SECURE_COOKIE_NAME} on https` },
+          accessToken: { type: 'http', scheme: 'bearer', description: "A personal access token, 'ha_pat_…'" },
+        },
+      },
+      security: [{ sessionCookie: [] }, { accessToken: [] }],
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  // The document and its page describe the API, not the patient: anyone may read them.
+  app.get(OPENAPI_PATH, { schema: { hide: true }, config: { signIn: 'public' } }, async () => app.swagger());
   // The same document as a page to read, at /api/docs.
   registerApiDocs(app, OPENAPI_PATH);
 }

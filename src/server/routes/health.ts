@@ -6,7 +6,7 @@ import { errorResponses } from '../http/contract';
 export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
   app.get(
     '/health',
-    { schema: { summary: 'Whether the server and its database answer', response: { 200: Health, ...errorResponses(503) } } },
+    { config: { signIn: 'public' }, schema: { summary: 'Whether the server and its database answer', response: { 200: Health, ...errorResponses(503) } } },
     async (request, reply) => {
       try {
         await pingDatabase(database.db);

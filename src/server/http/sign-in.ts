@@ -1,0 +1,63 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { recordAccessEvent } from '../auth/access-log';
+import { clientFacts, type ClientFacts } from '../auth/client-facts';
+import { startSession, type Who } from '../auth/sessions';
+import { claimSignInAttempt, forgiveSignInAttempts } from '../auth/sign-in-throttle';
+import type { SignInSettings } from '../auth/sign-in-settings';
+import type { Database } from '../db/client';
+import { unauthorized } from './errors';
+import { setSessionCookie } from './session-cookie';
+
+// What every way of signing in shares (ADR 17): the limit on guessing, one message for every failure, the access log,
+// and a new session id in a new cookie.
+
+/** The one answer to a failed sign-in, whatever was wrong: which part was wrong is not told to a guesser. */
+export const SIGN_IN_FAILED = 'That did not work: check what you typed and try again';
+
+export function waitMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Too many attempts to sign in: try again in ${wait}`;
+}
+
+/** The device a request came from, as sessions and the access log keep it. */
+export function clientOf(request: FastifyRequest): ClientFacts {
+  return clientFacts(request.headers['user-agent'], request.ip);
+}
+
+/**
+ * Starts a session for `who` with a new id and sets its cookie: at every sign-in, and when the open app (no credential
+ * yet) creates its first credential, so that the browser that made it stays in.
+ */
+export async function completeSignIn(db: Database, settings: SignInSettings, request: FastifyRequest, reply: FastifyReply, who: Who): Promise<void> {
+  const session = await startSession(db, who, clientOf(request), settings.limits);
+  setSessionCookie(request, reply, session.id, session.expiresAt);
+}
+
+/**
+ * Checks a secret under the limit on guessing: the attempt is counted before `check` runs (a 429 with Retry-After when
+ * this address or everyone has tried too often), a failure is a 401 with SIGN_IN_FAILED and an entry in the access
+ * log, and a success forgives this address's attempts and signs in. `check` names the account, or null.
+ */
+export async function attemptSignIn(
+  db: Database,
+  settings: SignInSettings,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  check: () => Promise<Who | null>,
+): Promise<FastifyReply> {
+  const address = request.ip;
+  const claim = await claimSignInAttempt(db, address);
+  if (!claim.allowed) {
+    return reply.status(429).header('Retry-After', String(claim.retryAfterSeconds)).send({ message: waitMessage(claim.retryAfterSeconds) });
+  }
+  const who = await check();
+  if (!who) {
+    await recordAccessEvent(db, null, 'sign_in_failed', clientOf(request));
+    throw unauthorized(SIGN_IN_FAILED);
+  }
+  await forgiveSignInAttempts(db, address);
+  await completeSignIn(db, settings, request, reply, who);
+  await recordAccessEvent(db, who.userId, 'signed_in', clientOf(request));
+  return reply.status(204).send(null);
+}

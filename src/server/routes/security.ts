@@ -1,0 +1,166 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParams } from '../../shared/contracts/common';
+import {
+  AccessLog,
+  AccessTokenList,
+  CreatedAccessToken,
+  EndedSessions,
+  NewAccessTokenInput,
+  RecoveryCodes,
+  SecurityOverview,
+  SessionList,
+  SetPassphrase,
+} from '../../shared/contracts/sign-in';
+import { ensureAccount, storePassphraseHash } from '../auth/account';
+import { listAccessEvents, recordAccessEvent } from '../auth/access-log';
+import { createAccessToken, listAccessTokens, revokeAccessToken } from '../auth/access-tokens';
+import { hashPassphrase } from '../auth/passphrase';
+import { replaceRecoveryCodes, unusedRecoveryCodes } from '../auth/recovery-codes';
+import { endOtherSessions, listSessions } from '../auth/sessions';
+import type { SignInSettings } from '../auth/sign-in-settings';
+import type { Database } from '../db/client';
+import { accessTokens, passkeys, users } from '../db/schema/index';
+import { errorResponses } from '../http/contract';
+import { notFound } from '../http/errors';
+import { clientOf, completeSignIn } from '../http/sign-in';
+
+// Settings → Security (ADR 17): the ways in, the sessions, the access log and the tokens of the signed-in account.
+// A browser's only (config.signIn 'browser'): a token cannot manage sign-in. While the app is open (no credential
+// yet, loopback only), these are how the first credential is made.
+
+const BROWSER = { signIn: 'browser' } as const;
+
+/** The account the request acts as: the session's, or, while the app is open, the patient's own. */
+function accountOf(request: FastifyRequest): number {
+  return request.access?.kind === 'session' ? request.access.userId : request.patient.id;
+}
+
+/** The session to keep when others end: the asking browser's. */
+function ownSession(request: FastifyRequest): string | null {
+  return request.access?.kind === 'session' ? request.access.sessionId : null;
+}
+
+export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignInSettings }> = async (app, { db, signIn }) => {
+  app.get(
+    '/security',
+    { config: BROWSER, schema: { summary: 'The ways in: whether a passphrase is set, recovery codes left, passkeys', response: { 200: SecurityOverview } } },
+    async (request) => {
+      const userId = accountOf(request);
+      const [holder] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.passwordHash)));
+      const keys = await db
+        .select({ id: passkeys.id, name: passkeys.name, backedUp: passkeys.backedUp, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+        .from(passkeys)
+        .where(eq(passkeys.userId, userId))
+        .orderBy(passkeys.createdAt, passkeys.id);
+      return { passphraseSet: holder !== undefined, recoveryCodesLeft: await unusedRecoveryCodes(db, userId), passkeys: keys.map(withDates) };
+    },
+  );
+
+  app.put(
+    '/security/passphrase',
+    {
+      config: BROWSER,
+      schema: {
+        summary: 'Set or change the passphrase: every other session ends; while the app is open, this browser is signed in',
+        body: SetPassphrase,
+        response: { 204: z.null().meta({ description: 'Set' }) },
+      },
+    },
+    async (request, reply) => {
+      const userId = accountOf(request);
+      const passwordHash = await hashPassphrase(request.body.passphrase);
+      await ensureAccount(db, userId);
+      await storePassphraseHash(db, userId, passwordHash);
+      await endOtherSessions(db, userId, ownSession(request));
+      await recordAccessEvent(db, userId, 'passphrase_set', clientOf(request));
+      // The first credential of an open app: from now on sign-in is required, and this browser is in.
+      if (request.access?.kind === 'open') await completeSignIn(db, signIn, request, reply, { userId, patientId: userId });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/security/recovery-codes',
+    {
+      config: BROWSER,
+      schema: { summary: 'Ten new one-time recovery codes, shown once: the old ones stop working', response: { 201: RecoveryCodes } },
+    },
+    async (request, reply) => {
+      const userId = accountOf(request);
+      await ensureAccount(db, userId);
+      const codes = await replaceRecoveryCodes(db, userId);
+      await recordAccessEvent(db, userId, 'recovery_codes_made', clientOf(request));
+      return reply.status(201).send({ codes });
+    },
+  );
+
+  app.get(
+    '/security/sessions',
+    { config: BROWSER, schema: { summary: 'The open sessions of this account, the most recently seen first', response: { 200: SessionList } } },
+    async (request) => {
+      const sessions = await listSessions(db, accountOf(request), ownSession(request), signIn.limits);
+      return sessions.map((session) => ({ ...session, createdAt: session.createdAt.toISOString(), lastSeenAt: session.lastSeenAt.toISOString() }));
+    },
+  );
+
+  app.post(
+    '/security/sessions/end-others',
+    { config: BROWSER, schema: { summary: 'End every session but this one', response: { 200: EndedSessions } } },
+    async (request) => {
+      const userId = accountOf(request);
+      const ended = await endOtherSessions(db, userId, ownSession(request));
+      await recordAccessEvent(db, userId, 'sessions_ended', clientOf(request));
+      return { ended };
+    },
+  );
+
+  app.get(
+    '/security/access-log',
+    { config: BROWSER, schema: { summary: 'The latest 50 sign-ins, failures, credentials made or removed and sessions ended', response: { 200: AccessLog } } },
+    async (request) => (await listAccessEvents(db, accountOf(request))).map((event) => ({ ...event, at: event.at.toISOString() })),
+  );
+
+  app.get(
+    '/security/tokens',
+    { config: BROWSER, schema: { summary: 'Personal access tokens, newest first, revoked ones included', response: { 200: AccessTokenList } } },
+    async (request) => (await listAccessTokens(db, accountOf(request))).map(withDates),
+  );
+
+  app.post(
+    '/security/tokens',
+    {
+      config: BROWSER,
+      schema: { summary: 'A new personal access token, shown once', body: NewAccessTokenInput, response: { 201: CreatedAccessToken } },
+    },
+    async (request, reply) => {
+      const userId = accountOf(request);
+      await ensureAccount(db, userId);
+      const { id, token } = await createAccessToken(db, userId, request.body.name, request.body.scope);
+      await recordAccessEvent(db, userId, 'token_made', clientOf(request));
+      const [row] = await db.select().from(accessTokens).where(eq(accessTokens.id, id)).orderBy(desc(accessTokens.id));
+      return reply.status(201).send({ ...withDates(row!), token });
+    },
+  );
+
+  app.delete(
+    '/security/tokens/:id',
+    {
+      config: BROWSER,
+      schema: { summary: 'Revoke a personal access token', params: IdParams, response: { 204: z.null().meta({ description: 'Revoked' }), ...errorResponses(404) } },
+    },
+    async (request, reply) => {
+      const userId = accountOf(request);
+      if (!(await revokeAccessToken(db, userId, request.params.id))) throw notFound('Access token not found');
+      await recordAccessEvent(db, userId, 'token_revoked', clientOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/** Dates as the contracts write them, ISO strings; null stays null. */
+function withDates<Row extends Record<string, unknown>>(row: Row): { [Key in keyof Row]: Row[Key] extends Date ? string : Row[Key] extends Date | null ? string | null : Row[Key] } {
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])) as never;
+}

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PassphraseSignIn, RecoveryCodeSignIn, SessionState, SetupWithCode } from '../../shared/contracts/sign-in';
+import { CURRENT_USER_ID } from '../../shared/rules/patient';
+import { passphraseHolders, ensureAccount, storePassphraseHash } from '../auth/account';
+import { recordAccessEvent } from '../auth/access-log';
+import { hashPassphrase, needsRehash, verifyPassphrase } from '../auth/passphrase';
+import { spendAnyRecoveryCode } from '../auth/recovery-codes';
+import { endSession } from '../auth/sessions';
+import { spendSetupCode } from '../auth/setup-codes';
+import type { SignInSettings } from '../auth/sign-in-settings';
+import type { Database } from '../db/client';
+import { errorResponses } from '../http/contract';
+import { conflict } from '../http/errors';
+import { clearSessionCookie, readSessionCookie } from '../http/session-cookie';
+import { attemptSignIn, clientOf } from '../http/sign-in';
+import { signInMethods } from '../auth/credentials';
+
+// Signing in and out (ADR 17). Anyone may call these: they are how a browser gets a session.
+
+const PUBLIC = { signIn: 'public' } as const;
+const signedIn = { 204: z.null().meta({ description: 'Signed in: the response sets the session cookie' }) };
+const refusals = errorResponses(401, 429);
+
+export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignInSettings }> = async (app, { db, signIn }) => {
+  app.get(
+    '/session',
+    { config: PUBLIC, schema: { summary: 'Whether this browser is signed in, must sign in, or must set up first; which ways in exist', response: { 200: SessionState } } },
+    async (request): Promise<SessionState> => {
+      const { access } = request;
+      return {
+        access: access === null ? request.noAccess! : access.kind === 'open' ? 'open' : 'signed-in',
+        patientId: access === null ? null : request.patient.id,
+        methods: await signInMethods(db),
+      };
+    },
+  );
+
+  app.post(
+    '/session/passphrase',
+    { config: PUBLIC, schema: { summary: 'Sign in with the passphrase', body: PassphraseSignIn, response: { ...signedIn, ...refusals } } },
+    async (request, reply) =>
+      attemptSignIn(db, signIn, request, reply, async () => {
+        for (const holder of await passphraseHolders(db)) {
+          if (!(await verifyPassphrase(request.body.passphrase, holder.passwordHash!))) continue;
+          // A hash made with older settings is replaced while the passphrase is at hand.
+          if (needsRehash(holder.passwordHash!)) await storePassphraseHash(db, holder.id, await hashPassphrase(request.body.passphrase));
+          return { userId: holder.id, patientId: holder.id };
+        }
+        return null;
+      }),
+  );
+
+  app.post(
+    '/session/recovery-code',
+    {
+      config: PUBLIC,
+      schema: { summary: 'Sign in with one of the ten recovery codes; each works once', body: RecoveryCodeSignIn, response: { ...signedIn, ...refusals } },
+    },
+    async (request, reply) =>
+      attemptSignIn(db, signIn, request, reply, async () => {
+        const userId = await spendAnyRecoveryCode(db, request.body.code);
+        if (userId === null) return null;
+        await recordAccessEvent(db, userId, 'recovery_code_used', clientOf(request));
+        return { userId, patientId: userId };
+      }),
+  );
+
+  app.post(
+    '/session/setup',
+    {
+      config: PUBLIC,
+      schema: {
+        summary: 'A fresh install reachable beyond this machine: the setup code from the server’s log and the first passphrase',
+        body: SetupWithCode,
+        response: { ...signedIn, ...refusals, ...errorResponses(409) },
+      },
+    },
+    async (request, reply) => {
+      if (request.noAccess !== 'setup') throw conflict('This app needs no setup code: it is protected already, or reachable only from this machine');
+      return attemptSignIn(db, signIn, request, reply, async () => {
+        if (!(await spendSetupCode(db, request.body.setupCode))) return null;
+        const userId = CURRENT_USER_ID;
+        await ensureAccount(db, userId);
+        await storePassphraseHash(db, userId, await hashPassphrase(request.body.passphrase));
+        await recordAccessEvent(db, userId, 'setup_code_used', clientOf(request));
+        await recordAccessEvent(db, userId, 'passphrase_set', clientOf(request));
+        return { userId, patientId: userId };
+      });
+    },
+  );
+
+  app.delete(
+    '/session',
+    { config: PUBLIC, schema: { summary: 'Sign out: this browser’s session ends', response: { 204: z.null().meta({ description: 'Signed out' }) } } },
+    async (request, reply) => {
+      const sessionId = readSessionCookie(request);
+      if (sessionId !== null) await endSession(db, sessionId);
+      if (request.access?.kind === 'session') await recordAccessEvent(db, request.access.userId, 'signed_out', clientOf(request));
+      clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+};
