@@ -2,7 +2,7 @@
  * The one way the browser talks to the server: JSON in and out, cookies included. A non-ok response
  * becomes Error('{status}: {body text or status text}') as part 1 §7 specifies.
  */
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
@@ -35,4 +35,10 @@ export function serverMessage(error: unknown): string {
 export function fieldOfMessage(message: string): { field: string; message: string } | null {
   const named = /^(\w+): (.+)$/.exec(message);
   return named ? { field: named[1]!, message: named[2]! } : null;
+}
+
+/** The HTTP status of an apiRequest error ('401: {"message":"Sign in to continue"}' → 401), or null for any other error. */
+export function statusOf(error: unknown): number | null {
+  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
+  return match ? Number(match[1]) : null;
 }
