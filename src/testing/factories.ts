@@ -16,6 +16,8 @@ import {
   insuranceBenefits,
   insurancePlans,
   medicalRecords,
+  passkeyChallenges,
+  passkeys,
   preventativeCare,
   providers,
   recoveryCodes,
@@ -190,4 +192,22 @@ export async function createAccessToken(db: Database, userId: number, overrides:
     .values({ userId, name: 'A script', scope: 'read', tokenHash: hashSecret(randomBytes(32).toString('base64url')), ...overrides })
     .returning();
   return token!;
+}
+
+/** A passkey of the account: a made-up credential id and key (no ceremony; auth/passkeys.ts tests make real ones). */
+export async function createPasskey(db: Database, userId: number, overrides: Partial<typeof passkeys.$inferInsert> = {}) {
+  const [passkey] = await db
+    .insert(passkeys)
+    .values({ userId, credentialId: randomBytes(16).toString('base64url'), publicKey: randomBytes(77).toString('base64url'), name: 'Laptop', ...overrides })
+    .returning();
+  return passkey!;
+}
+
+/** A pending passkey registration of the account, as its options left it. */
+export async function createPasskeyChallenge(db: Database, userId: number, overrides: Partial<typeof passkeyChallenges.$inferInsert> = {}) {
+  const [challenge] = await db
+    .insert(passkeyChallenges)
+    .values({ challenge: randomBytes(32).toString('base64url'), purpose: 'register', userId, expiresAt: new Date(Date.now() + 5 * 60_000), ...overrides })
+    .returning();
+  return challenge!;
 }

@@ -18,6 +18,8 @@ import {
   createInsurancePlan,
   createMedicalRecord,
   createProvider,
+  createPasskey,
+  createPasskeyChallenge,
   createUser,
 } from '../../testing/factories';
 import { createTestDatabase } from '../../testing/test-database';
@@ -239,6 +241,8 @@ describe('what a delete takes with it', () => {
       await createRecoveryCode(db, owner);
       await createAccessEvent(db, owner);
       await createAccessToken(db, owner);
+      await createPasskey(db, owner);
+      await createPasskeyChallenge(db, owner);
     }
     await db.delete(users).where(eq(users.id, userId));
     const left = await snapshotData(db);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifySchema, RouteOptions } from 
 import { z } from 'zod';
 import { ErrorBody } from '../../shared/contracts/common';
 import type { JsonList } from '../db/json-list';
+import { isPublicRoute, type RouteSignIn } from './current-patient';
 import { badRequest, describeZodError } from './errors';
 import { nestsDeeperThan, tooDeepMessage } from './json-depth';
 import { compileSerializer } from './serializer';
@@ -88,7 +89,7 @@ function completeResponses(route: RouteOptions): void {
   const hasBody = writes && schema.body !== undefined;
   const validates = schema.params !== undefined || schema.querystring !== undefined || hasBody;
   // Routes anyone may call (current-patient.ts) need no session: the document says so route by route.
-  const isPublic = (route.config as { signIn?: string } | undefined)?.signIn === 'public';
+  const isPublic = isPublicRoute((route.config as { signIn?: RouteSignIn } | undefined)?.signIn);
   if (isPublic) schema.security = [];
   const shared = [
     ...(validates ? [400] : []),

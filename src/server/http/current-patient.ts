@@ -29,11 +29,18 @@ export type NoAccess = 'sign-in' | 'setup';
 
 /**
  * Which requests a route takes (config.signIn):
- * - 'public': anyone (health, the session's state, the sign-in routes);
+ * - 'public': anyone, and who asks is not looked up (health, which must answer while the database does not; the
+ *   API's documentation; the steps of a passkey sign-in);
+ * - 'sign-in': anyone, with who asks looked up (the session's state, signing in and out, the setup code);
  * - 'browser': a session or the open app, never a token (Settings → Security: a script does not manage sign-in);
  * - by default: a session, a token, or the open app.
  */
-export type RouteSignIn = 'public' | 'browser';
+export type RouteSignIn = 'public' | 'sign-in' | 'browser';
+
+/** Whether a route answers without a session (for the OpenAPI document, too). */
+export function isPublicRoute(signIn: RouteSignIn | undefined): boolean {
+  return signIn === 'public' || signIn === 'sign-in';
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -88,6 +95,8 @@ export function registerCurrentPatient(app: FastifyInstance, db: Database, setti
   app.addHook('onRequest', async (request, reply) => {
     // Only the API reads the patient; the browser app's files and the API's documentation are the same for anyone.
     if (!request.routeOptions.url?.startsWith('/api/')) return;
+    const rule = request.routeOptions.config.signIn;
+    if (rule === 'public') return;
     const access = await accessOf(request);
     if (typeof access === 'string') {
       request.noAccess = access;
@@ -97,8 +106,7 @@ export function registerCurrentPatient(app: FastifyInstance, db: Database, setti
       request.access = access;
       request.patient = { id: patientOf(access) };
     }
-    const rule = request.routeOptions.config.signIn;
-    if (rule === 'public') return;
+    if (rule === 'sign-in') return;
     if (typeof access === 'string') throw unauthorized(access === 'setup' ? SETUP_FIRST : NOT_SIGNED_IN);
     if (access.kind === 'token') {
       if (rule === 'browser') throw forbidden(TOKEN_NOT_HERE);

@@ -18,7 +18,7 @@ import { signInMethods } from '../auth/credentials';
 
 // Signing in and out (ADR 17). Anyone may call these: they are how a browser gets a session.
 
-const PUBLIC = { signIn: 'public' } as const;
+const PUBLIC = { signIn: 'sign-in' } as const;
 const signedIn = { 204: z.null().meta({ description: 'Signed in: the response sets the session cookie' }) };
 const refusals = errorResponses(401, 429);
 

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { installation, users } from '../db/schema/index';
+import { clientFacts } from '../auth/client-facts';
+import { hashPassphrase } from '../auth/passphrase';
+import { DEFAULT_SESSION_LIMITS, startSession } from '../auth/sessions';
+import { installation, passkeys, sessions, users } from '../db/schema/index';
 import { wipeData } from '../db/reset';
 import { seedIfEmpty } from '../db/seed';
 import {
@@ -17,6 +20,8 @@ import {
   createInsurancePlan,
   createMedicalRecord,
   createProvider,
+  createPasskey,
+  createPasskeyChallenge,
   createUser,
 } from '../../testing/factories';
 import {
@@ -57,6 +62,8 @@ async function demoWithAnotherUser(t: TestContext): Promise<number> {
     await createRecoveryCode(t.db, userId);
     await createAccessToken(t.db, userId);
     await createAccessEvent(t.db, userId);
+    // A passkey would make sign-in required for these requests: passkeys are left with the demo in the test below.
+    await createPasskeyChallenge(t.db, userId);
   }
   return other.id;
 }
@@ -165,7 +172,7 @@ describe('POST /api/setup/leave-demo', () => {
     const remaining = withoutRowsOf(before, 1);
     // Both have rows in every table of patient data, so that every table is shown emptied of the demo's only.
     for (const [table, rows] of Object.entries(before)) {
-      if (['installation', 'sign_in_attempts', 'setup_codes'].includes(table)) continue;
+      if (['installation', 'sign_in_attempts', 'setup_codes', 'passkeys'].includes(table)) continue;
       expect(remaining[table]!.length, `${table} has rows of the other user`).toBeGreaterThan(0);
       expect(remaining[table]!.length, `${table} has demo rows`).toBeLessThan(rows.length);
     }
@@ -191,6 +198,19 @@ describe('POST /api/setup/leave-demo', () => {
       expect(response.status, list).toBe(200);
       expect(response.body, list).toEqual([]);
     }
+  });
+
+  it('takes a protected demo’s passphrase, passkeys and sessions with it: on loopback the app is open again', async () => {
+    await demoWithAnotherUser(t);
+    await t.db.update(users).set({ passwordHash: await hashPassphrase('the demo passphrase') }).where(eq(users.id, 1));
+    await createPasskey(t.db, 1);
+    const session = await startSession(t.db, { userId: 1, patientId: 1 }, clientFacts(null, null), DEFAULT_SESSION_LIMITS);
+    const cookie = { cookie: `healthassist-session=${session.id}` };
+    expect((await api(t.app, 'POST', '/api/setup/leave-demo')).status).toBe(401);
+    expect((await api(t.app, 'POST', '/api/setup/leave-demo', undefined, cookie)).status).toBe(204);
+    expect((await api(t.app, 'GET', '/api/session', undefined, cookie)).body).toMatchObject({ access: 'open', methods: { passkey: false, passphrase: false } });
+    expect(await t.db.select().from(passkeys)).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, 1))).toEqual([]);
   });
 
   it('clears a skipped onboarding', async () => {
