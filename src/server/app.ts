@@ -21,6 +21,7 @@ import { healthRoutes } from './routes/health';
 import { insuranceRoutes } from './routes/insurance';
 import { medicalRecordsRoutes } from './routes/medical-records';
 import { onboardingRoutes } from './routes/onboarding';
+import { passkeyRoutes } from './routes/passkeys';
 import { preventativeCareRoutes } from './routes/preventative-care';
 import { providersRoutes } from './routes/providers';
 import { recommendationsRoutes } from './routes/recommendations';
@@ -107,8 +108,9 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(sessionRoutes, { db, signIn });
+      await api.register(passkeyRoutes, { db, signIn });
       await api.register(securityRoutes, { db, signIn });
-      await api.register(setupRoutes, { db });
+      await api.register(setupRoutes, { db, signIn });
       await api.register(usersRoutes, { db });
       await api.register(onboardingRoutes, { db });
       await api.register(activitiesRoutes, { db });

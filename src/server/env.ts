@@ -167,6 +167,10 @@ const EnvSchema = z.object({
   ASSISTANT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** Messages a patient may send a minute, over all chats (a runaway script, a stuck key). */
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Sign-in (ADR 17): a session unused this long ends (decimals allowed: 0.05 is three seconds, for a test). */
+  SESSION_IDLE_MINUTES: z.coerce.number().min(0.05).max(7 * 24 * 60).default(30),
+  /** A session ends this long after sign-in however busy it is. */
+  SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(7),
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { announceSetupCode, pruneEndedSessions } from './auth/setup-announcement';
+import { signInSettingsFor } from './auth/sign-in-settings';
 import { exitIfDataDirInUse } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed';
@@ -19,6 +21,7 @@ const database = await openConfiguredDatabase(env).catch(exitIfDataDirInUse);
 // Two levels up is the project both from src/server/main.ts (npm run dev) and from its compiled dist/server/main.js.
 const builtWebApp = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const webRoot = existsSync(`${builtWebApp}/index.html`) ? builtWebApp : null;
+const signIn = signInSettingsFor(env);
 const app = await buildApp({
   database,
   logger: { level: env.LOG_LEVEL },
@@ -26,6 +29,7 @@ const app = await buildApp({
   allowedHosts: allowedHostsFor(env),
   confirmationCaller: confirmationCallerFor(env.confirmationCall),
   chat: { n8n: env.n8n, languageModel: languageModelFor(env.languageModel), messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE },
+  signIn,
 });
 // Which outside services the chats use, never their addresses or keys.
 app.log.info(
@@ -39,6 +43,9 @@ app.log.info({ database: database.kind, location: database.location }, `database
 if (env.SEED && (await seedIfEmpty(database.db))) {
   app.log.info('seeded the demo patient into an empty database');
 }
+await pruneEndedSessions(database.db, signIn);
+// After the seed: a demo reachable beyond this machine is served to nobody until the setup code sets a passphrase.
+await announceSetupCode(database.db, signIn, app.log);
 
 const SHUTDOWN_GRACE_MS = 10_000;
 let closing = false;

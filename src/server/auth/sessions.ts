@@ -19,6 +19,14 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = { idleMinutes: 30, maxDays:
 /** Last seen is written at most this often: a request costs one indexed read, not a write. */
 export const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * How often last seen moves on: once a minute, or a quarter of the idle timeout when that is shorter (a timeout of
+ * seconds, set for a test), so that a session in use never looks idle.
+ */
+export function touchEveryMs(limits: SessionLimits): number {
+  return Math.min(TOUCH_EVERY_MS, (limits.idleMinutes * MINUTE_MS) / 4);
+}
+
 /** Longer than any id newSecret() makes: what is longer is no session of ours, and is not hashed. */
 const SESSION_ID_MAX_LENGTH = 128;
 
@@ -64,7 +72,7 @@ export async function resolveSession(db: Database, id: string, limits: SessionLi
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+  if (now.getTime() - row.lastSeenAt.getTime() >= touchEveryMs(limits)) {
     await db.update(sessions).set({ lastSeenAt: now }).where(and(eq(sessions.idHash, idHash), lte(sessions.lastSeenAt, now)));
   }
   return { userId: row.userId, patientId: row.patientId };

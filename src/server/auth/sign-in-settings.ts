@@ -1,3 +1,4 @@
+import type { Env } from '../env';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './sessions';
 
 /** How sign-in behaves in this process (ADR 17), from the environment in main.ts. */
@@ -11,3 +12,17 @@ export interface SignInSettings {
 }
 
 export const LOOPBACK_SIGN_IN: SignInSettings = { limits: DEFAULT_SESSION_LIMITS, beyondLoopback: false };
+
+/** Addresses that reach this machine only. */
+const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/**
+ * From the environment: reachable beyond loopback when HOST listens on anything but a loopback address (0.0.0.0, a LAN
+ * address) or ALLOWED_HOSTS names a host (a reverse proxy's public name, which may forward from anywhere).
+ */
+export function signInSettingsFor(env: Pick<Env, 'HOST' | 'ALLOWED_HOSTS' | 'SESSION_IDLE_MINUTES' | 'SESSION_MAX_DAYS'>): SignInSettings {
+  return {
+    limits: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
+    beyondLoopback: !LOOPBACK_ADDRESSES.has(env.HOST) || env.ALLOWED_HOSTS.length > 0,
+  };
+}
