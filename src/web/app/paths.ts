@@ -8,6 +8,8 @@ export const paths = {
   workflowChat: '/workflow-chat',
   chat: '/chat',
   profile: '/profile',
+  /** Settings → Security (ADR 17): reached from the Settings dialog of the profile menu. */
+  security: '/settings/security',
   onboarding: '/onboarding',
 } as const;
 

@@ -18,6 +18,7 @@ const AppointmentsPage = lazy(() => import('../features/appointments/appointment
 const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const WorkflowChatPage = lazy(() => import('../features/workflow-chat/workflow-chat-page'));
+const SecurityPage = lazy(() => import('../features/security/security-page'));
 
 export function AppRoutes() {
   const [location] = useLocation();
@@ -48,6 +49,7 @@ export function AppRoutes() {
             <Route path={paths.chat} component={ChatPage} />
             <Route path={paths.workflowChat} component={WorkflowChatPage} />
             <Route path={paths.profile} component={ProfilePage} />
+            <Route path={paths.security} component={SecurityPage} />
             <Route component={NotFound} />
           </Switch>
         </Suspense>

@@ -1,4 +1,8 @@
-import type { ComponentProps } from 'react';
+import { ShieldCheck } from 'lucide-react';
+import { useRef, type ComponentProps } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../app/paths';
+import { Button } from '../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../components/ui/dialog';
 import { Label } from '../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../components/ui/radio-group';
@@ -21,15 +25,25 @@ interface SettingsDialogProps {
 /**
  * The profile menu's Settings: the theme, all three of part 1 §4's choices. The sidebar toggle only flips
  * between light and dark, so this is the way back to following the system. A choice applies at once.
+ * Sign-in and security have a screen of their own (ADR 17), linked from here.
  */
 export function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }: SettingsDialogProps) {
   const { theme, setTheme } = useTheme();
+  // Leaving for the Security screen: its heading takes the focus, not the profile button this dialog would return to.
+  const leaving = useRef(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-sm" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent
+        className="max-h-[calc(100dvh-2rem)] max-w-sm overflow-y-auto"
+        onCloseAutoFocus={(event) => {
+          if (!leaving.current) return onCloseAutoFocus?.(event);
+          leaving.current = false;
+          event.preventDefault();
+        }}
+      >
         <div className="space-y-1.5 pr-6">
           <DialogTitle>Settings</DialogTitle>
-          <DialogDescription>How HealthAssist looks on this device, and whose data it holds.</DialogDescription>
+          <DialogDescription>How HealthAssist looks on this device, who can get in, and whose data it holds.</DialogDescription>
         </div>
         <div className="space-y-3">
           <p id="theme-choice-label" className="text-sm font-medium">
@@ -58,6 +72,21 @@ export function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }: Setting
               </Label>
             ))}
           </RadioGroup>
+        </div>
+        <div className="space-y-2 border-t pt-4">
+          <p className="text-sm font-medium">Sign-in and security</p>
+          <p className="text-sm text-muted-foreground">Passkeys, passphrase, recovery codes, sessions and access tokens.</p>
+          <Button variant="outline" asChild>
+            <Link
+              href={paths.security}
+              onClick={() => {
+                leaving.current = true;
+                onOpenChange(false);
+              }}
+            >
+              <ShieldCheck aria-hidden="true" /> Security
+            </Link>
+          </Button>
         </div>
         <LeaveDemo onLeft={() => onOpenChange(false)} />
       </DialogContent>

@@ -1,0 +1,99 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  AccessLog,
+  AccessTokenList,
+  CreatedAccessToken,
+  EndedSessions,
+  NewAccessTokenInput,
+  PasskeySummary,
+  RecoveryCodes,
+  SecurityOverview,
+  SessionList,
+} from '../../../shared/contracts/sign-in';
+import { apiRequest } from '../../lib/api-client';
+
+// Settings → Security's reads and changes (ADR 17). Every change writes the access log, so each invalidates the
+// whole ['security'] prefix: the list it changed and the log that records it.
+
+const SECURITY_KEY = ['security'] as const;
+/** The browser's access state (src/web/lib/api/session.ts): the first credential of an open app signs this browser in. */
+const SESSION_KEY = ['session'] as const;
+
+export const securityOverviewQuery = () =>
+  queryOptions({ queryKey: [...SECURITY_KEY, 'overview'], queryFn: () => apiRequest<SecurityOverview>('GET', '/api/security') });
+
+// Sessions and the access log change without this browser (another device signs in): read afresh whenever the screen opens.
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: [...SECURITY_KEY, 'sessions'],
+    queryFn: () => apiRequest<z.infer<typeof SessionList>>('GET', '/api/security/sessions'),
+    refetchOnMount: 'always',
+  });
+
+export const accessLogQuery = () =>
+  queryOptions({
+    queryKey: [...SECURITY_KEY, 'access-log'],
+    queryFn: () => apiRequest<z.infer<typeof AccessLog>>('GET', '/api/security/access-log'),
+    refetchOnMount: 'always',
+  });
+
+export const accessTokensQuery = () =>
+  queryOptions({ queryKey: [...SECURITY_KEY, 'tokens'], queryFn: () => apiRequest<z.infer<typeof AccessTokenList>>('GET', '/api/security/tokens') });
+
+const invalidatesSecurity = { invalidates: [SECURITY_KEY] };
+
+/** Sets or changes the passphrase: the server ends every other session, and on an open app signs this browser in. */
+export function useSetPassphrase() {
+  return useMutation({
+    mutationFn: (passphrase: string) => apiRequest<void>('PUT', '/api/security/passphrase', { passphrase }),
+    meta: { invalidates: [SECURITY_KEY, SESSION_KEY] },
+  });
+}
+
+/** Ten new recovery codes, shown once; the old ones stop working. */
+export function useMakeRecoveryCodes() {
+  return useMutation({
+    mutationFn: () => apiRequest<z.infer<typeof RecoveryCodes>>('POST', '/api/security/recovery-codes'),
+    meta: { invalidates: [SECURITY_KEY, SESSION_KEY] },
+  });
+}
+
+export function useEndOtherSessions() {
+  return useMutation({
+    mutationFn: () => apiRequest<z.infer<typeof EndedSessions>>('POST', '/api/security/sessions/end-others'),
+    meta: invalidatesSecurity,
+  });
+}
+
+export function useCreateAccessToken() {
+  return useMutation({
+    mutationFn: (body: z.infer<typeof NewAccessTokenInput>) => apiRequest<z.infer<typeof CreatedAccessToken>>('POST', '/api/security/tokens', body),
+    meta: invalidatesSecurity,
+  });
+}
+
+export function useRevokeAccessToken() {
+  return useMutation({
+    mutationFn: (tokenId: number) => apiRequest<void>('DELETE', `/api/security/tokens/${tokenId}`),
+    meta: invalidatesSecurity,
+  });
+}
+
+export type Passkey = z.infer<typeof PasskeySummary>;
+
+export function useRenamePasskey() {
+  return useMutation({
+    mutationFn: ({ passkeyId, name }: { passkeyId: number; name: string }) =>
+      apiRequest<Passkey>('PATCH', `/api/security/passkeys/${passkeyId}`, { name }),
+    meta: invalidatesSecurity,
+  });
+}
+
+/** The server refuses (409) to remove the last way in; its message says so. */
+export function useRemovePasskey() {
+  return useMutation({
+    mutationFn: (passkeyId: number) => apiRequest<void>('DELETE', `/api/security/passkeys/${passkeyId}`),
+    meta: { invalidates: [SECURITY_KEY, SESSION_KEY] },
+  });
+}

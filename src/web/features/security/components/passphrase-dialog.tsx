@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { newPassphrase } from '../../../../shared/contracts/sign-in';
+import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Form } from '../../../components/ui/form';
+import { TextFormField } from '../../../components/ui/text-form-field';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessage } from '../../../lib/api-client';
+import { useSetPassphrase } from '../api';
+
+/** The shared rule (passphraseProblem, in its own words) and the same passphrase typed twice. */
+const PassphraseForm = z
+  .object({ passphrase: newPassphrase, repeat: z.string() })
+  .refine((values) => values.passphrase === values.repeat, { path: ['repeat'], message: 'Type the same passphrase twice' });
+type PassphraseValues = z.infer<typeof PassphraseForm>;
+
+interface PassphraseDialogProps {
+  open: boolean;
+  /** Changing one that exists, or setting the first. */
+  passphraseSet: boolean;
+  /** While the app is open (no credential yet), setting it signs this browser in. */
+  signedIn: boolean;
+  onClose(): void;
+  onCloseAutoFocus(event: Event): void;
+}
+
+export function PassphraseDialog({ open, passphraseSet, signedIn, onClose, onCloseAutoFocus }: PassphraseDialogProps) {
+  const save = useSetPassphrase();
+  const title = passphraseSet ? 'Change passphrase' : 'Set a passphrase';
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !save.isPending && onClose()}>
+      {open && (
+        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto" onCloseAutoFocus={onCloseAutoFocus}>
+          <div className="space-y-1.5 pr-6">
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>
+              A few words you will remember, at least 12 characters. Every other device signed in to HealthAssist is signed out.
+            </DialogDescription>
+          </div>
+          <PassphraseFormBody save={save} passphraseSet={passphraseSet} signedIn={signedIn} onSaved={onClose} onCancel={onClose} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+interface PassphraseFormBodyProps {
+  save: ReturnType<typeof useSetPassphrase>;
+  passphraseSet: boolean;
+  signedIn: boolean;
+  onSaved(): void;
+  onCancel(): void;
+}
+
+function PassphraseFormBody({ save, passphraseSet, signedIn, onSaved, onCancel }: PassphraseFormBodyProps) {
+  const form = useForm<PassphraseValues>({ resolver: zodResolver(PassphraseForm), defaultValues: { passphrase: '', repeat: '' } });
+
+  function submit({ passphrase }: PassphraseValues) {
+    if (save.isPending) return;
+    save.mutate(passphrase, {
+      onSuccess: () => {
+        toast({
+          title: passphraseSet ? 'Passphrase changed' : 'Passphrase set',
+          description: signedIn
+            ? 'Every other session was ended: other devices sign in again with the new passphrase.'
+            : 'Your record is protected and this browser is signed in. Other sessions were ended.',
+        });
+        onSaved();
+      },
+      onError: (error) => toast({ title: 'Error', description: `Could not set the passphrase: ${serverMessage(error)}`, variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="space-y-4">
+        {/* The account's name lets a password manager file the new passphrase under this site. */}
+        <input type="text" name="username" autoComplete="username" value="HealthAssist" readOnly hidden />
+        <TextFormField control={form.control} name="passphrase" label="New passphrase" input={{ type: 'password', autoComplete: 'new-password' }} />
+        <TextFormField control={form.control} name="repeat" label="Repeat the new passphrase" input={{ type: 'password', autoComplete: 'new-password' }} />
+        <DialogFormButtons saveLabel={passphraseSet ? 'Change passphrase' : 'Set passphrase'} pending={save.isPending} onCancel={onCancel} />
+      </form>
+    </Form>
+  );
+}
