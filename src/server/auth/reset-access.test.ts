@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAccessEvent, createMedicalRecord } from '../../testing/factories';
+import { createAccessEvent, createMedicalRecord, createPasskey, createPasskeyChallenge } from '../../testing/factories';
 import { snapshotData, useTestDatabase } from '../../testing/test-app';
-import { signInAttempts, users } from '../db/schema/index';
+import { passkeyChallenges, passkeys, signInAttempts, users } from '../db/schema/index';
 import { createAccessToken, resolveAccessToken } from './access-tokens';
 import { listAccessEvents } from './access-log';
 import { clientFacts } from './client-facts';
@@ -28,6 +28,11 @@ describe('resetting access', () => {
     ];
     const { token } = await createAccessToken(t.db, t.userId, 'n8n', 'read-write', now);
     const setupCode = await issueSetupCode(t.db, now);
+    await createPasskey(t.db, t.userId, { name: 'Laptop' });
+    await createPasskey(t.db, t.userId, { name: 'Phone' });
+    await createPasskey(t.db, t.otherUserId);
+    await createPasskeyChallenge(t.db, t.userId);
+    await createPasskeyChallenge(t.db, t.userId, { purpose: 'sign-in', userId: null });
     // Fifteen attempts not forgiven: that address would wait 15 minutes.
     await t.db.insert(signInAttempts).values(Array.from({ length: 15 }, () => ({ clientAddress: '10.0.0.9', at: now })));
     expect((await claimSignInAttempt(t.db, '10.0.0.9', later)).allowed).toBe(false);
@@ -35,13 +40,15 @@ describe('resetting access', () => {
     await createAccessEvent(t.db, t.userId, { kind: 'signed_in', at: now });
     const { users: usersBefore, medical_records: recordsBefore, medical_record_chunks: chunksBefore } = await snapshotData(t.db);
 
-    expect(await resetAccess(t.db, later)).toEqual({ passphrases: 2, sessions: 2, recoveryCodes: 9, tokens: 1 });
+    expect(await resetAccess(t.db, later)).toEqual({ passphrases: 2, passkeys: 3, sessions: 2, recoveryCodes: 9, tokens: 1 });
 
     expect(await t.db.select({ passwordHash: users.passwordHash }).from(users)).toEqual([{ passwordHash: null }, { passwordHash: null }]);
     for (const { id } of sessions) expect(await resolveSession(t.db, id, DEFAULT_SESSION_LIMITS, later)).toBeNull();
     for (const code of codes) expect(await spendRecoveryCode(t.db, t.userId, code, later)).toBe(false);
     expect(await resolveAccessToken(t.db, token, later)).toBeNull();
     expect(await spendSetupCode(t.db, setupCode, later)).toBe(false);
+    expect(await t.db.select().from(passkeys)).toEqual([]);
+    expect(await t.db.select().from(passkeyChallenges)).toEqual([]);
     expect(await claimSignInAttempt(t.db, '10.0.0.9', later)).toEqual({ allowed: true });
     for (const userId of [t.userId, t.otherUserId]) expect((await listAccessEvents(t.db, userId))[0]).toMatchObject({ kind: 'access_reset', at: later });
 
@@ -52,7 +59,7 @@ describe('resetting access', () => {
   });
 
   it('on an install nobody has protected yet, changes nothing but the log', async () => {
-    expect(await resetAccess(t.db, later)).toEqual({ passphrases: 0, sessions: 0, recoveryCodes: 0, tokens: 0 });
+    expect(await resetAccess(t.db, later)).toEqual({ passphrases: 0, passkeys: 0, sessions: 0, recoveryCodes: 0, tokens: 0 });
     expect(await listAccessEvents(t.db, t.userId)).toEqual([expect.objectContaining({ kind: 'access_reset' })]);
   });
 });

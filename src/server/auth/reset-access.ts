@@ -1,10 +1,12 @@
 import { count, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accessEvents, accessTokens, recoveryCodes, sessions, setupCodes, signInAttempts, users } from '../db/schema/index';
+import { accessEvents, accessTokens, passkeyChallenges, passkeys, recoveryCodes, sessions, setupCodes, signInAttempts, users } from '../db/schema/index';
 
 export interface AccessReset {
   /** Accounts whose passphrase was removed. */
   passphrases: number;
+  /** Passkeys removed, every account's. */
+  passkeys: number;
   sessions: number;
   recoveryCodes: number;
   /** Tokens revoked (kept, so that Settings can still name them). */
@@ -12,14 +14,17 @@ export interface AccessReset {
 }
 
 /**
- * `npm run reset-access` (ADR 17): every way in is removed — passphrases, recovery codes, open sessions, tokens, a
- * pending setup code, the count of failed attempts — so that the owner, with file access to the data, can set new
- * ones. The record itself is untouched. Each account's access log says it happened. One transaction: all or nothing.
+ * `npm run reset-access` (ADR 17): every way in is removed — passphrases, passkeys (and the ceremonies begun with
+ * one), recovery codes, open sessions, tokens, a pending setup code, the count of failed attempts — so that the owner,
+ * with file access to the data, can set new ones. The record itself is untouched. Each account's access log says it
+ * happened. One transaction: all or nothing.
  */
 export async function resetAccess(db: Database, now = new Date()): Promise<AccessReset> {
   return db.transaction(async (tx) => {
     const [codes] = await tx.select({ count: count() }).from(recoveryCodes).where(isNull(recoveryCodes.usedAt));
     const passphrases = await tx.update(users).set({ passwordHash: null }).where(isNotNull(users.passwordHash)).returning({ id: users.id });
+    const removedPasskeys = await tx.delete(passkeys).returning({ id: passkeys.id });
+    await tx.delete(passkeyChallenges);
     const ended = await tx.delete(sessions).returning({ idHash: sessions.idHash });
     await tx.delete(recoveryCodes);
     const revoked = await tx.update(accessTokens).set({ revokedAt: now }).where(isNull(accessTokens.revokedAt)).returning({ id: accessTokens.id });
@@ -29,6 +34,6 @@ export async function resetAccess(db: Database, now = new Date()): Promise<Acces
     if (accounts.length > 0) {
       await tx.insert(accessEvents).values(accounts.map(({ id }) => ({ userId: id, kind: 'access_reset' as const, at: now })));
     }
-    return { passphrases: passphrases.length, sessions: ended.length, recoveryCodes: codes?.count ?? 0, tokens: revoked.length };
+    return { passphrases: passphrases.length, passkeys: removedPasskeys.length, sessions: ended.length, recoveryCodes: codes?.count ?? 0, tokens: revoked.length };
   });
 }
