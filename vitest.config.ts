@@ -40,7 +40,16 @@ const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'src/testing/**/*.test.ts', ...serverTestsWithoutDatabase] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'src/testing/**/*.test.ts', ...serverTestsWithoutDatabase],
+          // Some unit tests hash passphrases (64 MiB of scrypt each) or run property checks: on a busy two-core
+          // machine they take seconds, so the 5 s default would fail them for the machine's sake, not the code's.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'api-pglite',
