@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRequest, fieldOfMessage, serverMessage } from './api-client';
+import { apiRequest, fieldOfMessage, serverMessage, statusOf } from './api-client';
 
 describe('apiRequest', () => {
   let server: Server;
@@ -49,5 +49,16 @@ describe('fieldOfMessage', () => {
     ['personalInfo.email: Please enter a valid email address', null],
   ])('%j', (text, expected) => {
     expect(fieldOfMessage(text)).toEqual(expected);
+  });
+});
+
+describe('statusOf', () => {
+  it.each([
+    [new Error('401: {"message":"Sign in to continue"}'), 401],
+    [new Error('429: {"message":"Too many attempts to sign in: try again in 2 seconds"}'), 429],
+    [new Error('Failed to fetch'), null],
+    ['401: not an Error', null],
+  ])('%s → %s', (error, expected) => {
+    expect(statusOf(error)).toBe(expected);
   });
 });

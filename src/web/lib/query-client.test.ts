@@ -1,5 +1,5 @@
 import { MutationObserver, QueryObserver, type MutationMeta, type QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './query-client';
 
 /** A list query that counts its fetches, observed as a mounted screen observes it (so it is active). */
@@ -64,5 +64,46 @@ describe("a mutation's meta.invalidates", () => {
     // @ts-expect-error a single key is not a list of keys
     const meta: MutationMeta = { invalidates: ['records', 1] };
     expect(meta).toBeDefined();
+  });
+});
+
+describe('a 401', () => {
+  const unauthorized = async (): Promise<never> => {
+    throw new Error('401: {"message":"Sign in to continue"}');
+  };
+  const sessionFetches = async (client: QueryClient, access: string) => {
+    const fetched = { count: 0 };
+    const observer = new QueryObserver(client, {
+      queryKey: ['session'],
+      queryFn: async () => ({ access, patientId: ++fetched.count, methods: { passkey: false, passphrase: true } }),
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await observer.refetch();
+    return { fetched, unsubscribe };
+  };
+
+  it.each(['signed-in', 'open'])("from a query or a mutation, while the session says '%s', asks for the session again", async (access) => {
+    const client = createQueryClient();
+    const session = await sessionFetches(client, access);
+    await client.fetchQuery({ queryKey: ['records', 1], queryFn: unauthorized }).catch(() => {});
+    await vi.waitFor(() => expect(session.fetched.count).toBe(2));
+    await run(client, { mutationFn: unauthorized });
+    await vi.waitFor(() => expect(session.fetched.count).toBe(3));
+    session.unsubscribe();
+  });
+
+  it('while the sign-in screen is up (its own refusal), and any other error, change nothing', async () => {
+    const client = createQueryClient();
+    const session = await sessionFetches(client, 'sign-in');
+    await run(client, { mutationFn: unauthorized });
+    const otherClient = createQueryClient();
+    const other = await sessionFetches(otherClient, 'signed-in');
+    await run(otherClient, { mutationFn: async () => Promise.reject(new Error('404: {"message":"Medical record not found"}')) });
+    await otherClient.fetchQuery({ queryKey: ['records', 1], queryFn: async () => Promise.reject(new Error('Failed to fetch')) }).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(session.fetched.count).toBe(1);
+    expect(other.fetched.count).toBe(1);
+    session.unsubscribe();
+    other.unsubscribe();
   });
 });

@@ -1,0 +1,72 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { RecoveryCodes, SessionState } from '../../../shared/contracts/sign-in';
+import { apiRequest } from '../api-client';
+
+/**
+ * Where this browser stands (ADR 17): 'open' (no credential yet, this machine only), 'signed-in', 'sign-in' or
+ * 'setup'. The gate in app/routes.tsx reads it before any other query runs.
+ */
+export const sessionQuery = () => queryOptions({ queryKey: ['session'], queryFn: () => apiRequest<SessionState>('GET', '/api/session') });
+
+/** Asks the server again where this browser stands: after a sign-in, a 401, or once a protect or setup flow is done. */
+export const refreshSession = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey });
+
+/** Drops every cached read about the patient, keeping only the session's state: nothing of the record stays behind a sign-in screen. */
+export const forgetPatientData = (queryClient: QueryClient) =>
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery().queryKey[0] });
+
+// A sign-in that succeeds sets the session cookie; the session's state is then asked again, which opens the app.
+const signedIn = { invalidates: [sessionQuery().queryKey] };
+
+export function usePassphraseSignIn() {
+  return useMutation({
+    mutationFn: (passphrase: string) => apiRequest<void>('POST', '/api/session/passphrase', { passphrase }),
+    meta: signedIn,
+  });
+}
+
+export function useRecoveryCodeSignIn() {
+  return useMutation({
+    mutationFn: (code: string) => apiRequest<void>('POST', '/api/session/recovery-code', { code }),
+    meta: signedIn,
+  });
+}
+
+/**
+ * The setup code from the server's log and the first passphrase. It signs this browser in, but the session is not
+ * asked again here: the setup screen shows the recovery codes first, and calls refreshSession when they are saved.
+ */
+export function useSetUpWithCode() {
+  return useMutation({
+    mutationFn: (body: { setupCode: string; passphrase: string }) => apiRequest<void>('POST', '/api/session/setup', body),
+  });
+}
+
+/**
+ * Sets or changes the passphrase (PUT /api/security/passphrase). On the open app it also signs this browser in;
+ * like setup, the session is asked again only once the recovery codes are saved.
+ */
+export function useSetPassphrase() {
+  return useMutation({ mutationFn: (passphrase: string) => apiRequest<void>('PUT', '/api/security/passphrase', { passphrase }) });
+}
+
+/** Ten new one-time recovery codes, shown once: the old ones stop working. */
+export function useMakeRecoveryCodes() {
+  return useMutation({ mutationFn: () => apiRequest<z.infer<typeof RecoveryCodes>>('POST', '/api/security/recovery-codes') });
+}
+
+/**
+ * Logout: the session ends on the server, then the session's state is fetched anew (the gate shows a skeleton, then
+ * the sign-in screen) and every cached read about the patient is dropped.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('DELETE', '/api/session'),
+    onSuccess: async () => {
+      await queryClient.resetQueries({ queryKey: sessionQuery().queryKey });
+      forgetPatientData(queryClient);
+    },
+  });
+}
