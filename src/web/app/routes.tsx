@@ -1,11 +1,16 @@
-import { lazy, Suspense } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CloudOff, RotateCw } from 'lucide-react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Button } from '../components/ui/button';
 import { AppLayout } from '../layout/app-layout';
+import { MessageScreen } from '../layout/message-screen';
 import { NotFound } from '../layout/not-found';
 import { PageSkeleton } from '../layout/page-skeleton';
 import { ScreenErrorBoundary } from '../layout/screen-error-boundary';
+import { forgetPatientData, sessionQuery } from '../lib/api/session';
 import { setupQuery } from '../lib/api/setup';
+import { serverMessage } from '../lib/api-client';
 import { paths } from './paths';
 
 // One lazily loaded chunk per screen. A screen whose issue has not landed is not registered: it is a 404.
@@ -19,8 +24,75 @@ const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const WorkflowChatPage = lazy(() => import('../features/workflow-chat/workflow-chat-page'));
 const SecurityPage = lazy(() => import('../features/security/security-page'));
+const SignInPage = lazy(() => import('../features/sign-in/sign-in-page'));
+const SetupPage = lazy(() => import('../features/sign-in/setup-page'));
 
+/**
+ * The gate (ADR 17): where this browser stands decides what shows, before any other query runs (they answer 401
+ * without access). 'open' and 'signed-in' get the app; 'sign-in' and 'setup' their screen, wherever the address points,
+ * so that signing in lands on the screen that was asked for.
+ */
 export function AppRoutes() {
+  const session = useQuery(sessionQuery());
+  const queryClient = useQueryClient();
+  const access = session.data?.access;
+  const locked = access === 'sign-in' || access === 'setup';
+  // Nothing read about the patient stays in memory behind the sign-in screen (after Logout, an idle timeout).
+  useEffect(() => {
+    if (locked) forgetPatientData(queryClient);
+  }, [locked, queryClient]);
+
+  if (session.data === undefined) {
+    if (session.isPending) return <GateSkeleton />;
+    return (
+      <main className="p-4">
+        <MessageScreen icon={CloudOff} title="HealthAssist cannot be reached">
+          <p className="text-sm text-muted-foreground">Could not ask the server whether you are signed in: {serverMessage(session.error)}</p>
+          <Button onClick={() => void session.refetch()}>
+            <RotateCw aria-hidden="true" /> Try again
+          </Button>
+        </MessageScreen>
+      </main>
+    );
+  }
+  if (access === 'sign-in') {
+    return (
+      <StandAlone>
+        <SignInPage methods={session.data.methods} />
+      </StandAlone>
+    );
+  }
+  if (access === 'setup') {
+    return (
+      <StandAlone>
+        <SetupPage />
+      </StandAlone>
+    );
+  }
+  return <OpenApp />;
+}
+
+/** While the session's state or a stand-alone screen's code loads. */
+function GateSkeleton() {
+  return (
+    <main className="mx-auto w-full max-w-md px-4 py-8 md:py-24">
+      <PageSkeleton />
+    </main>
+  );
+}
+
+/** A screen outside the shared layout: onboarding, sign-in, setup. */
+function StandAlone({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <ScreenErrorBoundary resetKey={location}>
+      <Suspense fallback={<GateSkeleton />}>{children}</Suspense>
+    </ScreenErrorBoundary>
+  );
+}
+
+/** The app as it was before sign-in: the first-run redirect, onboarding, and every screen in the layout. */
+function OpenApp() {
   const [location] = useLocation();
   const setup = useQuery(setupQuery());
   // Until the first run is completed or skipped once, the app opens on the wizard (issue 10).
@@ -28,11 +100,9 @@ export function AppRoutes() {
   // Onboarding stands alone, outside the shared layout (part 1 §2).
   if (location === paths.onboarding) {
     return (
-      <ScreenErrorBoundary resetKey={location}>
-        <Suspense fallback={<PageSkeleton />}>
-          <OnboardingPage />
-        </Suspense>
-      </ScreenErrorBoundary>
+      <StandAlone>
+        <OnboardingPage />
+      </StandAlone>
     );
   }
   return (
