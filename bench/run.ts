@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { pgliteBackend, postgresBackend, type BenchBackend } from './backends';
 import { benchLighthouse } from './lighthouse';
 import { benchListRecords } from './list-records';
-import { benchSignIn, signInLine } from './sign-in';
+import { benchSessionCheck, benchSignIn, sessionCheckLine, signInLine } from './sign-in';
 import { benchUploadInBrowser } from './records-upload-ui';
 import { benchStartup, type StartupSample } from './startup';
 import { median } from './stats';
@@ -155,14 +155,32 @@ async function benchRecordsScreen() {
   );
 }
 
-if (signInOnly) {
+/** The passphrase's check, then the session check on each database that answers. */
+async function benchSignInFigures() {
   console.log(signInLine(await benchSignIn()));
+  for (const [makeBackend, label] of [
+    [pgliteBackend, 'PGlite'],
+    [postgresBackend, 'PostgreSQL'],
+  ] as const) {
+    const backend = await makeBackend();
+    if (!backend) continue;
+    try {
+      console.log(sessionCheckLine(label, await benchSessionCheck(backend)));
+    } finally {
+      await backend.dispose();
+    }
+  }
+}
+
+if (signInOnly) {
+  await benchSignInFigures();
   process.exit(0);
 }
 await benchBackend(pgliteBackend, 'PGlite (embedded)');
 await benchBackend(postgresBackend, 'PostgreSQL');
 if (!startupOnly && !uploadOnly) {
-  console.log(`\n${signInLine(await benchSignIn())}`);
+  console.log('');
+  await benchSignInFigures();
   await benchWebApp();
   await benchRecordsScreen();
 }

@@ -1,4 +1,11 @@
+import type { FastifyRequest } from 'fastify';
+import { clientFacts } from '../src/server/auth/client-facts';
 import { hashPassphrase, SCRYPT_SETTING, verifyPassphrase } from '../src/server/auth/passphrase';
+import { DEFAULT_SESSION_LIMITS, resolveSession, startSession } from '../src/server/auth/sessions';
+import { wipeData } from '../src/server/db/reset';
+import { readSessionCookie } from '../src/server/http/session-cookie';
+import { createUser } from '../src/testing/factories';
+import type { BenchBackend } from './backends';
 import { median } from './stats';
 
 export interface SignInFigures {
@@ -28,4 +35,36 @@ export function signInLine({ verifyMs, hashMs }: SignInFigures): string {
     `Passphrase (scrypt N=2^${logN}, r=${r}, p=${p}, ${(128 * 2 ** logN * r) / 2 ** 20} MiB): check median ${check.toFixed(0)} ms, ` +
     `hash median ${median(hashMs).toFixed(0)} ms of ${verifyMs.length}; goal ≤ 300 ms a sign-in: ${check <= 300 ? 'met' : 'NOT met'}`
   );
+}
+
+/**
+ * What the session check adds to a signed-in request (ADR 17): the hook reads the cookie and looks the session up by
+ * the SHA-256 of its id, one indexed read (last seen is written at most once a minute). Timed directly, `rounds` times
+ * one after another, on the backend's own database.
+ */
+export async function benchSessionCheck(backend: BenchBackend, rounds = 2000): Promise<number[]> {
+  const database = await backend.open();
+  try {
+    await wipeData(database.db);
+    const user = await createUser(database.db);
+    const session = await startSession(database.db, { userId: user.id, patientId: user.id }, clientFacts('bench', '127.0.0.1'), DEFAULT_SESSION_LIMITS);
+    const request = { headers: { cookie: `theme=dark; healthassist-session=${session.id}` } } as FastifyRequest;
+    const took: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const started = performance.now();
+      const id = readSessionCookie(request);
+      if (!id || !(await resolveSession(database.db, id, DEFAULT_SESSION_LIMITS))) throw new Error('the session did not resolve');
+      took.push(performance.now() - started);
+    }
+    return took;
+  } finally {
+    await database.close();
+  }
+}
+
+export function sessionCheckLine(label: string, took: number[]): string {
+  const sorted = [...took].sort((a, b) => a - b);
+  const p99 = sorted[Math.floor(sorted.length * 0.99)]!;
+  const middle = median(took);
+  return `Session check on ${label} (${took.length} in a row): median ${middle.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms; goal ≤ 1 ms a request: ${middle <= 1 ? 'met' : 'NOT met'}`;
 }
