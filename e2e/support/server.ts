@@ -8,6 +8,8 @@ export type Template = 'seeded' | 'account' | 'empty';
 
 export interface RunningServer {
   url: string;
+  /** What the server has written to stdout and stderr so far (its log: e.g. the setup code it prints at start). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -37,7 +39,17 @@ export async function startServer(template: Template, env: Record<string, string
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED: 'false', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Kept for the test to read, and passed on as before, so a failing server's log still reaches the report.
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stdout.write(chunk);
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stderr.write(chunk);
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -56,6 +68,7 @@ export async function startServer(template: Template, env: Record<string, string
   }
   return {
     url,
+    output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
         // The server gives open requests 10 s; a test must not wait longer than that for a stuck one.

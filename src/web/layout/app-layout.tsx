@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Header } from './header';
 import { MobileDrawer } from './mobile-drawer';
+import { ProtectBanner } from './protect-banner';
 import { SidebarContent } from './sidebar';
 
 /** Sidebar and header around every screen except onboarding. */
@@ -20,6 +21,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
       <div className="md:pl-64">
         <Header drawerOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
+        <ProtectBanner />
         <main id="main" className="mx-auto w-full max-w-6xl p-4 md:p-8">
           {children}
         </main>

@@ -15,7 +15,9 @@ import {
 } from '../components/ui/dropdown-menu';
 import { Tooltip } from '../components/ui/tooltip';
 import { toast } from '../components/ui/use-toast';
+import { sessionQuery, useSignOut } from '../lib/api/session';
 import { userQuery } from '../lib/api/users';
+import { serverMessage } from '../lib/api-client';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { initials } from '../lib/initials';
 import { MOBILE_DRAWER_ID } from './mobile-drawer';
@@ -31,6 +33,10 @@ interface HeaderProps {
 export function Header({ drawerOpen, onOpenMenu }: HeaderProps) {
   const [, navigate] = useLocation();
   const { data: user } = useQuery(userQuery(CURRENT_USER_ID));
+  const { data: session } = useQuery(sessionQuery());
+  const signOut = useSignOut();
+  // While the app is open (no passphrase or passkey yet) there is no session to end: Logout shows, disabled.
+  const canSignOut = session?.access === 'signed-in';
   const [settingsOpen, setSettingsOpen] = useState(false);
   const profileTrigger = useRef<HTMLButtonElement>(null);
 
@@ -100,12 +106,12 @@ export function Header({ drawerOpen, onOpenMenu }: HeaderProps) {
             <Settings aria-hidden="true" /> Settings
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          {/* No sign-in exists yet (part 1 §6): say so rather than pretend to log out. */}
+          {/* The session ends on the server; the gate then shows the sign-in screen (lib/api/session.ts). */}
           <DropdownMenuItem
+            disabled={!canSignOut || signOut.isPending}
             onSelect={() =>
-              toast({
-                title: 'No sign-in on this device',
-                description: 'HealthAssist runs for one patient on this computer, so there is no account to log out of.',
+              signOut.mutate(undefined, {
+                onError: (error) => toast({ title: 'Error', description: `Could not log out: ${serverMessage(error)}`, variant: 'destructive' }),
               })
             }
           >

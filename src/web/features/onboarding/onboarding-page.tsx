@@ -13,11 +13,13 @@ import { Progress } from '../../components/ui/progress';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { insurancePlansQuery } from '../../lib/api/insurance';
+import { sessionQuery } from '../../lib/api/session';
 import { useSkipOnboarding } from '../../lib/api/setup';
 import { userQuery } from '../../lib/api/users';
 import { serverMessage } from '../../lib/api-client';
 import { paths } from '../../app/paths';
 import { useCompleteOnboarding } from './api';
+import { ProtectStep } from './components/protect-step';
 import { InsuranceStep, MedicalStep, PersonalStep, PreferencesStep } from './components/wizard-steps';
 import { STEPS, startingAnswers, WizardForm, type WizardInput, type WizardValues } from './wizard-form';
 
@@ -61,6 +63,9 @@ export default function OnboardingPage() {
 function Wizard({ initial }: { initial: WizardInput }) {
   const [step, setStep] = useState(0);
   const [, navigate] = useLocation();
+  // While the app is open (no passphrase or passkey yet), the last step offers to protect the record (ADR 17).
+  const { data: session } = useQuery(sessionQuery());
+  const [protecting, setProtecting] = useState(false);
   const complete = useCompleteOnboarding();
   const skip = useSkipOnboarding();
   const form = useForm<WizardInput, unknown, WizardValues>({ resolver: zodResolver(WizardForm), defaultValues: initial });
@@ -88,13 +93,16 @@ function Wizard({ initial }: { initial: WizardInput }) {
       {
         onSuccess: () => {
           toast({ title: 'Welcome to HealthAssist!', description: 'Your account has been set up successfully.' });
-          navigate(paths.dashboard);
+          if (session?.access === 'open') setProtecting(true);
+          else navigate(paths.dashboard);
         },
         onError: (error) =>
           toast({ title: 'An error occurred', description: `Could not complete setup: ${serverMessage(error)}`, variant: 'destructive' }),
       },
     );
   }
+
+  if (protecting) return <ProtectStep onDone={() => navigate(paths.dashboard)} />;
 
   const stepLabel = `Step ${step + 1} of ${STEPS.length}`;
   return (

@@ -1,0 +1,101 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ShieldAlert, X } from 'lucide-react';
+import { useState } from 'react';
+import { ProtectRecord } from '../components/sign-in/protect-record';
+import { Button } from '../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../components/ui/dialog';
+import { toast } from '../components/ui/use-toast';
+import { refreshSession, sessionQuery } from '../lib/api/session';
+import { browserStorage } from '../lib/chat/browser-storage';
+
+/** Remembered on this device: a dismissed banner stays away (onboarding and Settings → Security still offer the same). */
+export const PROTECT_BANNER_DISMISSED_KEY = 'protect-banner-dismissed';
+
+function readDismissed(): boolean {
+  return browserStorage('localStorage').getItem(PROTECT_BANNER_DISMISSED_KEY) === 'true';
+}
+
+function storeDismissed(): void {
+  try {
+    browserStorage('localStorage').setItem(PROTECT_BANNER_DISMISSED_KEY, 'true');
+  } catch {
+    // Storage full or blocked: the banner stays dismissed for this visit only.
+  }
+}
+
+/**
+ * While the app is open (no passphrase or passkey yet, this machine only; ADR 17), a banner above every screen offers
+ * "Protect your record": a passphrase or a passkey, then the recovery codes. It can be dismissed.
+ */
+export function ProtectBanner() {
+  const { data: session } = useQuery(sessionQuery());
+  const queryClient = useQueryClient();
+  const [dismissed, setDismissed] = useState(readDismissed);
+  const [open, setOpen] = useState(false);
+  // Once a way in is set, the dialog stays until the recovery codes are saved: they are never shown again.
+  const [mustFinish, setMustFinish] = useState(false);
+
+  function finish() {
+    setOpen(false);
+    setMustFinish(false);
+    void refreshSession(queryClient);
+    toast({ title: 'Your record is protected', description: 'HealthAssist asks for your passphrase or passkey from now on.' });
+  }
+
+  const showBanner = session?.access === 'open' && !dismissed;
+  if (!showBanner && !open) return null;
+  return (
+    <>
+      {showBanner && (
+        <div className="mx-auto w-full max-w-6xl px-4 pt-4 md:px-8">
+          <section
+            aria-labelledby="protect-banner-title"
+            className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4 sm:flex-row sm:items-center"
+          >
+            <ShieldAlert className="size-6 shrink-0 text-primary" aria-hidden="true" />
+            <div className="flex-1 space-y-1">
+              <p id="protect-banner-title" className="font-semibold">
+                Protect your record
+              </p>
+              <p className="text-sm text-muted-foreground">Anyone who can use this computer can open HealthAssist. Set a passphrase so that it asks first.</p>
+            </div>
+            <div className="flex items-center gap-2">
+              <Button onClick={() => setOpen(true)}>Protect your record</Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Dismiss"
+                onClick={() => {
+                  storeDismissed();
+                  setDismissed(true);
+                }}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </div>
+          </section>
+        </div>
+      )}
+      <Dialog open={open} onOpenChange={(next) => (next || !mustFinish) && setOpen(next)}>
+        {open && (
+          <DialogContent
+            hideClose={mustFinish}
+            className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+            onEscapeKeyDown={(event) => mustFinish && event.preventDefault()}
+            onInteractOutside={(event) => mustFinish && event.preventDefault()}
+          >
+            <div className="space-y-1.5 pr-6">
+              <DialogTitle>Protect your record</DialogTitle>
+              <DialogDescription>A passphrase, then ten recovery codes in case you lose it.</DialogDescription>
+            </div>
+            <ProtectRecord onProtected={() => setMustFinish(true)} onDone={finish}>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+            </ProtectRecord>
+          </DialogContent>
+        )}
+      </Dialog>
+    </>
+  );
+}
