@@ -12,6 +12,7 @@ import type {
   SessionList,
 } from '../../../shared/contracts/sign-in';
 import { apiRequest } from '../../lib/api-client';
+import { registerPasskey } from '../../lib/passkeys';
 
 // Settings → Security's reads and changes (ADR 17). Every change writes the access log, so each invalidates the
 // whole ['security'] prefix: the list it changed and the log that records it.
@@ -94,6 +95,14 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   return useMutation({
     mutationFn: (passkeyId: number) => apiRequest<void>('DELETE', `/api/security/passkeys/${passkeyId}`),
+    meta: { invalidates: [SECURITY_KEY, SESSION_KEY] },
+  });
+}
+
+/** Makes a passkey on this device (the browser asks) and stores it under `name`; on an open app it also signs this browser in. */
+export function useAddPasskey() {
+  return useMutation({
+    mutationFn: (name: string) => registerPasskey(name),
     meta: { invalidates: [SECURITY_KEY, SESSION_KEY] },
   });
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { accessLogQuery, accessTokensQuery, securityOverviewQuery, sessionsQuery } from './api';
 import { AccessLogCard } from './components/access-log-card';
 import { PassphraseCard } from './components/passphrase-card';
+import { PasskeysCard } from './components/passkeys-card';
 import { RecoveryCodesCard } from './components/recovery-codes-card';
 import { SessionsCard } from './components/sessions-card';
 import { TokensCard } from './components/tokens-card';
@@ -30,6 +31,7 @@ export default function SecurityPage() {
         <p className="mt-1 text-muted-foreground">How you, and the scripts you allow, get into your record.</p>
       </div>
       {overview.isError && <p className="text-muted-foreground">Could not load your ways in right now.</p>}
+      <PasskeysCard passkeys={overview.data?.passkeys} failed={overview.isError} />
       <PassphraseCard passphraseSet={overview.data?.passphraseSet} signedIn={signedIn} />
       <RecoveryCodesCard left={overview.data?.recoveryCodesLeft} />
       <SessionsCard sessions={sessions.data} failed={sessions.isError} />

@@ -16,7 +16,7 @@ import { TextFormField } from '../../../components/ui/text-form-field';
 import { toast } from '../../../components/ui/use-toast';
 import { fieldOfMessage, serverMessage } from '../../../lib/api-client';
 import { useCreateAccessToken } from '../api';
-import { copyText } from '../copy-text';
+import { copyText } from '../../../lib/copy-text';
 import { SCOPE_WORDS } from './scope-words';
 
 type TokenInput = z.input<typeof NewAccessTokenInput>;

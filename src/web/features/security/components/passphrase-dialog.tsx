@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { newPassphrase } from '../../../../shared/contracts/sign-in';
+import { NewPassphraseForm, PASSPHRASE_HINT, type NewPassphraseValues } from '../../../components/sign-in/new-passphrase';
 import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Form } from '../../../components/ui/form';
@@ -9,12 +8,6 @@ import { TextFormField } from '../../../components/ui/text-form-field';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useSetPassphrase } from '../api';
-
-/** The shared rule (passphraseProblem, in its own words) and the same passphrase typed twice. */
-const PassphraseForm = z
-  .object({ passphrase: newPassphrase, repeat: z.string() })
-  .refine((values) => values.passphrase === values.repeat, { path: ['repeat'], message: 'Type the same passphrase twice' });
-type PassphraseValues = z.infer<typeof PassphraseForm>;
 
 interface PassphraseDialogProps {
   open: boolean;
@@ -36,7 +29,7 @@ export function PassphraseDialog({ open, passphraseSet, signedIn, onClose, onClo
           <div className="space-y-1.5 pr-6">
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>
-              A few words you will remember, at least 12 characters. Every other device signed in to HealthAssist is signed out.
+              Every other device signed in to HealthAssist is signed out: it signs in again with the new passphrase.
             </DialogDescription>
           </div>
           <PassphraseFormBody save={save} passphraseSet={passphraseSet} signedIn={signedIn} onSaved={onClose} onCancel={onClose} />
@@ -55,9 +48,9 @@ interface PassphraseFormBodyProps {
 }
 
 function PassphraseFormBody({ save, passphraseSet, signedIn, onSaved, onCancel }: PassphraseFormBodyProps) {
-  const form = useForm<PassphraseValues>({ resolver: zodResolver(PassphraseForm), defaultValues: { passphrase: '', repeat: '' } });
+  const form = useForm<NewPassphraseValues>({ resolver: zodResolver(NewPassphraseForm), defaultValues: { passphrase: '', repeat: '' } });
 
-  function submit({ passphrase }: PassphraseValues) {
+  function submit({ passphrase }: NewPassphraseValues) {
     if (save.isPending) return;
     save.mutate(passphrase, {
       onSuccess: () => {
@@ -78,7 +71,7 @@ function PassphraseFormBody({ save, passphraseSet, signedIn, onSaved, onCancel }
       <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="space-y-4">
         {/* The account's name lets a password manager file the new passphrase under this site. */}
         <input type="text" name="username" autoComplete="username" value="HealthAssist" readOnly hidden />
-        <TextFormField control={form.control} name="passphrase" label="New passphrase" input={{ type: 'password', autoComplete: 'new-password' }} />
+        <TextFormField control={form.control} name="passphrase" label="New passphrase" description={PASSPHRASE_HINT} input={{ type: 'password', autoComplete: 'new-password' }} />
         <TextFormField control={form.control} name="repeat" label="Repeat the new passphrase" input={{ type: 'password', autoComplete: 'new-password' }} />
         <DialogFormButtons saveLabel={passphraseSet ? 'Change passphrase' : 'Set passphrase'} pending={save.isPending} onCancel={onCancel} />
       </form>

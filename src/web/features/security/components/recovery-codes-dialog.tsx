@@ -1,7 +1,5 @@
-import { Copy, Download } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { RecoveryCodes } from '../../../components/sign-in/recovery-codes';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { copyText, downloadText } from '../copy-text';
 
 interface RecoveryCodesDialogProps {
   /** The ten codes just made; null when none is being shown. */
@@ -10,10 +8,7 @@ interface RecoveryCodesDialogProps {
   onCloseAutoFocus(event: Event): void;
 }
 
-const asText = (codes: string[]) =>
-  ['HealthAssist recovery codes', 'Each code signs you in once. Keep them somewhere safe.', '', ...codes, ''].join('\n');
-
-/** The ten new recovery codes, shown once, to copy or download before they are gone. */
+/** The ten new recovery codes, shown once (the same step as setup and "Protect your record"), to copy or download. */
 export function RecoveryCodesDialog({ codes, onDone, onCloseAutoFocus }: RecoveryCodesDialogProps) {
   return (
     <Dialog open={codes !== null} onOpenChange={(open) => !open && onDone()}>
@@ -21,26 +16,9 @@ export function RecoveryCodesDialog({ codes, onDone, onCloseAutoFocus }: Recover
         <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto" onCloseAutoFocus={onCloseAutoFocus}>
           <div className="space-y-1.5 pr-6">
             <DialogTitle>Your new recovery codes</DialogTitle>
-            <DialogDescription>
-              Each code signs you in once if you lose your passkeys and passphrase. Save them now: they are not shown again.
-            </DialogDescription>
+            <DialogDescription>The old codes no longer work.</DialogDescription>
           </div>
-          <ol aria-label="Recovery codes" className="grid gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm sm:grid-cols-2">
-            {codes.map((code) => (
-              <li key={code} className="text-center tracking-wide">
-                {code}
-              </li>
-            ))}
-          </ol>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => void copyText(codes.join('\n'), 'Recovery codes')}>
-              <Copy aria-hidden="true" /> Copy
-            </Button>
-            <Button variant="outline" onClick={() => downloadText(asText(codes), 'healthassist-recovery-codes.txt')}>
-              <Download aria-hidden="true" /> Download
-            </Button>
-            <Button onClick={onDone}>Done</Button>
-          </div>
+          <RecoveryCodes codes={codes} onSaved={onDone} />
         </DialogContent>
       )}
     </Dialog>
