@@ -11,15 +11,18 @@ import type {
   SecurityOverview,
   SessionList,
 } from '../../../shared/contracts/sign-in';
+import { sessionQuery } from '../../lib/api/session';
 import { apiRequest } from '../../lib/api-client';
 import { registerPasskey } from '../../lib/passkeys';
 
 // Settings → Security's reads and changes (ADR 17). Every change writes the access log, so each invalidates the
-// whole ['security'] prefix: the list it changed and the log that records it.
+// whole ['security'] prefix: the list it changed and the log that records it. Unlike lib/api/session.ts's passphrase
+// and recovery-code mutations (for "Protect your record", which asks for the session only once the codes are saved),
+// these refresh the session at once: this screen has nothing to finish first.
 
 const SECURITY_KEY = ['security'] as const;
-/** The browser's access state (src/web/lib/api/session.ts): the first credential of an open app signs this browser in. */
-const SESSION_KEY = ['session'] as const;
+/** Where this browser stands: the first credential of an open app signs this browser in, and the gate must know. */
+const SESSION_KEY = sessionQuery().queryKey;
 
 export const securityOverviewQuery = () =>
   queryOptions({ queryKey: [...SECURITY_KEY, 'overview'], queryFn: () => apiRequest<SecurityOverview>('GET', '/api/security') });
