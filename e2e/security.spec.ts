@@ -124,6 +124,8 @@ test('passphrase and recovery codes, the sessions and the access log, on an app 
 });
 
 test('a read-only token is shown once, reads, cannot change, and stops working once revoked', async ({ page, request, freshServer }) => {
+  // A passphrase hashed and a dialog checked by axe: given room on a busy machine.
+  test.slow();
   const server = await freshServer('account');
   // Protected first, as a patient who hands out tokens would be: this browser is signed in by it.
   expect((await page.request.put(`${server.url}/api/security/passphrase`, { data: { passphrase: PASSPHRASE } })).status()).toBe(204);
@@ -154,6 +156,8 @@ test('a read-only token is shown once, reads, cannot change, and stops working o
 });
 
 test('the screen has no axe violations in light and dark, and works at 390 px', async ({ page, freshServer }) => {
+  // Two full-page axe runs and a passphrase hashed: given room on a busy machine.
+  test.slow();
   const server = await freshServer('account');
   await useStoredTheme(page, 'light');
   // Something in every list first: this browser's session, a token, and the access log's entries for them.
