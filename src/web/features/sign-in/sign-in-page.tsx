@@ -50,6 +50,12 @@ export default function SignInPage({ methods }: { methods: SessionState['methods
     <ScreenFrame title="Sign in to HealthAssist" intro={<p>Your health record is protected. Sign in to open it.</p>}>
       <FormAlert message={problem} />
       {/* A passkey is offered where one exists and this page can use it (not on an IP address, say). */}
+      {methods.passkey && !passkeysSupported() && (
+        <p className="text-sm text-muted-foreground">
+          Your passkey cannot be used at this address: open HealthAssist by its name (such as localhost) over a secure
+          connection to use it{methods.passphrase ? ', or use your passphrase' : ', or use a recovery code'}.
+        </p>
+      )}
       {methods.passkey && passkeysSupported() && (
         <>
           <Button className="w-full" onClick={() => void passkey()} aria-disabled={passkeyPending || undefined}>
