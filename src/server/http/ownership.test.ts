@@ -7,7 +7,9 @@ import {
   createCareItem,
   createInsurancePlan,
   createMedicalRecord,
+  createPasskey,
   createProvider,
+  createSession,
   dataUrl,
 } from '../../testing/factories';
 import { fetchOpenApiDocument, fillPath, operationsOf, type Operation } from '../../testing/openapi-document';
@@ -25,6 +27,11 @@ const benefit: RowMaker = async (t, userId) => (await createBenefit(t.db, await 
 const careItem: RowMaker = async (t, userId) => (await createCareItem(t.db, userId)).id;
 const provider: RowMaker = async (t, userId) => (await createProvider(t.db, userId)).id;
 const token: RowMaker = async (t, userId) => (await createAccessToken(t.db, userId)).id;
+// Two, so that removing one is never the last way in (409).
+const passkey: RowMaker = async (t, userId) => {
+  await createPasskey(t.db, userId);
+  return (await createPasskey(t.db, userId)).id;
+};
 const appointment: RowMaker = async (t, userId) => (await createAppointment(t.db, userId, await provider(t, userId))).id;
 
 /** What each id a path or body can carry names; `userId` always names a user. */
@@ -48,6 +55,8 @@ const ID_ROUTES: Record<string, { row: RowMaker; body?: object }> = {
   'PATCH /api/providers/{id}': { row: provider, body: { phone: '(555) 201-3300' } },
   'DELETE /api/providers/{id}': { row: provider },
   'DELETE /api/security/tokens/{id}': { row: token },
+  'PATCH /api/security/passkeys/{id}': { row: passkey, body: { name: 'Renamed' } },
+  'DELETE /api/security/passkeys/{id}': { row: passkey },
 };
 
 /** A body each route without a path id accepts for the patient; its id fields are swapped for another user's. */
@@ -83,8 +92,10 @@ const SUCCESS_STATUS: Record<string, number> = { 'POST /api/onboarding': 200 };
 
 /** POSTs without a body: they act on the installation or on the patient as a whole, so no body can name another user. */
 const WITHOUT_BODY = [
+  'POST /api/security/passkeys/options',
   'POST /api/security/recovery-codes',
   'POST /api/security/sessions/end-others',
+  'POST /api/session/passkey/options',
   'POST /api/setup/leave-demo',
   'POST /api/setup/skip-onboarding',
 ];
@@ -115,6 +126,8 @@ describe('every route of the OpenAPI document that takes an id in its path', () 
   it('answers 404 for another user’s row and for one that does not exist, changes nothing, and serves the patient’s own', async () => {
     const withIds = await operations((operation) => operation.pathParams.length > 0);
     expect(withIds.length).toBeGreaterThanOrEqual(15);
+    // Signed in: a passkey made for a row below makes sign-in required (ADR 17).
+    const signedIn = { cookie: `healthassist-session=${(await createSession(t.db, t.userId)).id}` };
     for (const operation of withIds) {
       const route = ID_ROUTES[key(operation)];
       const rowOf = (param: string) => (param === 'id' ? route?.row : ROW_OF_PARAM[param]);
@@ -123,11 +136,11 @@ describe('every route of the OpenAPI document that takes an id in its path', () 
         Object.fromEntries(await Promise.all(operation.pathParams.map(async (param) => [param, await rowOf(param)!(t, userId)])));
 
       const theirs = fillPath(operation.path, await idsOf(t.otherUserId));
-      await expectRefused(t, operation.method, theirs, route?.body, 404, /not found$/);
+      await expectRefused(t, operation.method, theirs, route?.body, 404, /not found$/, signedIn);
       const missing = fillPath(operation.path, Object.fromEntries(operation.pathParams.map((param) => [param, NOT_THERE])));
-      await expectRefused(t, operation.method, missing, route?.body, 404, /not found$/);
+      await expectRefused(t, operation.method, missing, route?.body, 404, /not found$/, signedIn);
 
-      const own = await api(t.app, operation.method, fillPath(operation.path, await idsOf(t.userId)), route?.body);
+      const own = await api(t.app, operation.method, fillPath(operation.path, await idsOf(t.userId)), route?.body, signedIn);
       expect(own.status, `${key(operation)} for the patient`).toBeLessThan(300);
     }
   });
