@@ -11,6 +11,7 @@ import {
 import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { tooManyRequests } from '../http/errors';
 import { passkeyChallenges, passkeys, users } from '../db/schema/index';
 import type { Who } from './sessions';
 
@@ -57,9 +58,21 @@ export interface PasskeyRow {
 }
 const summary = { id: passkeys.id, name: passkeys.name, backedUp: passkeys.backedUp, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt };
 
+/**
+ * Sign-in challenges open at once, at most: anyone may ask for one, and each is a row for five minutes, so a flood of
+ * requests must not grow the table without end. No household signs in 200 times in five minutes; past it, a 429 (the
+ * passphrase still works).
+ */
+export const MAX_OPEN_SIGN_IN_CHALLENGES = 200;
+export const TOO_MANY_CHALLENGES = 'Too many passkey sign-ins are under way: try again in a few minutes';
+
 async function keepChallenge(db: Database, challenge: string, purpose: Purpose, userId: number | null, now: Date): Promise<void> {
   // Challenges nobody answered are pruned as new ones come: the table holds five minutes' worth at most.
   await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now));
+  if (purpose === 'sign-in') {
+    const [open] = await db.select({ count: count() }).from(passkeyChallenges).where(eq(passkeyChallenges.purpose, 'sign-in'));
+    if ((open?.count ?? 0) >= MAX_OPEN_SIGN_IN_CHALLENGES) throw tooManyRequests(TOO_MANY_CHALLENGES);
+  }
   await db.insert(passkeyChallenges).values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS) });
 }
 

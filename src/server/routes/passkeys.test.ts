@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listAccessEvents } from '../auth/access-log';
 import { createAccessToken } from '../auth/access-tokens';
+import { MAX_OPEN_SIGN_IN_CHALLENGES, TOO_MANY_CHALLENGES } from '../auth/passkeys';
 import { hashPassphrase } from '../auth/passphrase';
 import { passkeyChallenges, passkeys, users } from '../db/schema/index';
 import { NOT_SIGNED_IN, TOKEN_NOT_HERE } from '../http/current-patient';
@@ -220,5 +221,18 @@ describe('challenges', () => {
   it('are kept only as long as a ceremony lasts: spent by the answer', async () => {
     await protectWithPasskey();
     expect(await t.db.select().from(passkeyChallenges)).toEqual([]);
+  });
+
+  it(`are kept for at most ${MAX_OPEN_SIGN_IN_CHALLENGES} sign-ins at once: a flood of requests for options is a 429, not a growing table`, async () => {
+    await t.db.insert(passkeyChallenges).values(
+      Array.from({ length: MAX_OPEN_SIGN_IN_CHALLENGES }, (_, index) => ({
+        challenge: `flood-${index}`,
+        purpose: 'sign-in' as const,
+        expiresAt: new Date(Date.now() + 60_000),
+      })),
+    );
+    await expectRefused(t, 'POST', '/api/session/passkey/options', undefined, 429, TOO_MANY_CHALLENGES, fromPage);
+    // Registration is the signed-in patient's, and not held back by strangers.
+    expect((await api(t.app, 'POST', '/api/security/passkeys/options', undefined, fromPage)).status).toBe(200);
   });
 });

@@ -66,7 +66,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
       config: PUBLIC,
       schema: {
         summary: 'Begin signing in with a passkey: the options for navigator.credentials.get(), with a challenge good for five minutes',
-        response: { 200: PasskeyOptions, ...errorResponses(400) },
+        response: { 200: PasskeyOptions, ...errorResponses(400, 429) },
       },
     },
     async (request) => asJson(await authenticationOptions(db, relyingParty(request))),
