@@ -49,13 +49,14 @@ describe('recovery codes', () => {
 });
 
 describe('the access log', () => {
-  it("lists the account's events newest first, with the device", async () => {
+  it("lists the account's events newest first, with the device, and those of no account (a failure names nobody), not another's", async () => {
     const laptop = clientFacts('Chrome on Linux', '127.0.0.1');
     await recordAccessEvent(t.db, t.userId, 'passphrase_set', laptop, new Date('2026-11-25T09:00:00Z'));
     await recordAccessEvent(t.db, t.userId, 'signed_in', laptop, new Date('2026-11-25T09:05:00Z'));
     await recordAccessEvent(t.db, t.otherUserId, 'sign_in_failed', laptop, new Date('2026-11-25T09:06:00Z'));
     await recordAccessEvent(t.db, null, 'sign_in_failed', clientFacts(null, '10.0.0.9'), new Date('2026-11-25T09:07:00Z'));
-    expect(await listAccessEvents(t.db, t.userId)).toEqual([
+    expect((await listAccessEvents(t.db, t.userId)).map(({ id: _id, ...event }) => event)).toEqual([
+      { kind: 'sign_in_failed', at: new Date('2026-11-25T09:07:00Z'), ...clientFacts(null, '10.0.0.9') },
       { kind: 'signed_in', at: new Date('2026-11-25T09:05:00Z'), ...laptop },
       { kind: 'passphrase_set', at: new Date('2026-11-25T09:00:00Z'), ...laptop },
     ]);
