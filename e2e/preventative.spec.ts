@@ -207,6 +207,9 @@ test('the Year View shows the real items by month, highlights this month, and pr
     const month = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: format(dueDental, 'MMMM') }) });
     await expect(month).toContainText('Dental Cleaning');
     // Each entry is focusable; its tooltip gives the description and the month it is due.
+    // Wholly in view first: below the 'Protect your record' banner the month can sit at the pane's bottom edge, and a
+    // tooltip whose trigger the scrolling pane cuts off stays hidden.
+    await month.scrollIntoViewIfNeeded();
     await month.locator('[tabindex="0"]').filter({ hasText: 'Dental Cleaning' }).focus();
     await expect(page.getByRole('tooltip')).toContainText(`Due: ${format(dueDental, 'MMMM yyyy')}`);
     await expect(page.getByRole('tooltip')).toContainText('Every 6 months');
