@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { askForAnalysis, refusalOf, sendN8nMessage, statusOf } from './chat';
+import { statusOf } from '../api-client';
+import { askForAnalysis, refusalOf, sendN8nMessage } from './chat';
 
 interface Received {
   method?: string;

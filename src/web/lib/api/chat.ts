@@ -9,7 +9,7 @@ import {
   type WorkflowChatBody,
   type WorkflowChatReply,
 } from '../../../shared/contracts/chat';
-import { apiRequest, serverMessage } from '../api-client';
+import { apiRequest, serverMessage, statusOf } from '../api-client';
 import { readReply } from '../chat/read-reply';
 import type { ReplyState } from '../chat/reply-reader';
 
@@ -84,12 +84,6 @@ export async function sendN8nMessage({ sessionId, text, files, metadata, signal,
 export async function askForAnalysis(question: string, signal: AbortSignal, onUpdate: (state: ReplyState) => void): Promise<ReplyState> {
   const body: AnalysisBody = { question };
   return readReply(await postForStream('/api/chat/analysis', JSON.stringify(body), signal), onUpdate);
-}
-
-/** The status of an apiRequest-style error ('429: {…}' → 429), or null for a network failure. */
-export function statusOf(error: unknown): number | null {
-  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
-  return match ? Number(match[1]) : null;
 }
 
 /** The server's own words when it refused the request (a 4xx: too long, too many files, too many messages); else null. */

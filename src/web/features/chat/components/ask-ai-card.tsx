@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { askForAnalysis, assistantStatusQuery, refusalOf, statusOf } from '../../../lib/api/chat';
+import { askForAnalysis, assistantStatusQuery, refusalOf } from '../../../lib/api/chat';
+import { statusOf } from '../../../lib/api-client';
 import { replyFailed, type ReplyState } from '../../../lib/chat/reply-reader';
 
 const FAILED = 'The analysis could not be completed. Please try again.';
