@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useEndOtherSessions } from '../api';
-import { describeDevice } from '../describe-device';
+import { describeDevice } from '../../../lib/describe-device';
 
 const HEADING_ID = 'sessions-heading';
 
