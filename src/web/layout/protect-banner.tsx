@@ -1,15 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert, X } from 'lucide-react';
 import { useState } from 'react';
 import { ProtectRecord } from '../components/sign-in/protect-record';
 import { Button } from '../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../components/ui/dialog';
-import { toast } from '../components/ui/use-toast';
-import { refreshSession, sessionQuery } from '../lib/api/session';
+import { sessionQuery } from '../lib/api/session';
 import { browserStorage } from '../lib/chat/browser-storage';
 
 /** Remembered on this device: a dismissed banner stays away (onboarding and Settings → Security still offer the same). */
-export const PROTECT_BANNER_DISMISSED_KEY = 'protect-banner-dismissed';
+const PROTECT_BANNER_DISMISSED_KEY = 'protect-banner-dismissed';
 
 function readDismissed(): boolean {
   return browserStorage('localStorage').getItem(PROTECT_BANNER_DISMISSED_KEY) === 'true';
@@ -29,7 +28,6 @@ function storeDismissed(): void {
  */
 export function ProtectBanner() {
   const { data: session } = useQuery(sessionQuery());
-  const queryClient = useQueryClient();
   const [dismissed, setDismissed] = useState(readDismissed);
   const [open, setOpen] = useState(false);
   // Once a way in is set, the dialog stays until the recovery codes are saved: they are never shown again.
@@ -38,8 +36,6 @@ export function ProtectBanner() {
   function finish() {
     setOpen(false);
     setMustFinish(false);
-    void refreshSession(queryClient);
-    toast({ title: 'Your record is protected', description: 'HealthAssist asks for your passphrase or passkey from now on.' });
   }
 
   const showBanner = session?.access === 'open' && !dismissed;

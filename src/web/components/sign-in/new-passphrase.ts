@@ -8,6 +8,3 @@ export const NewPassphraseForm = z
   .object({ passphrase: newPassphrase, repeat: z.string() })
   .refine((values) => values.passphrase === values.repeat, { path: ['repeat'], message: PASSPHRASES_DIFFER });
 export type NewPassphraseValues = z.infer<typeof NewPassphraseForm>;
-
-/** What the passphrase fields say under the first one. */
-export const PASSPHRASE_HINT = 'At least 12 characters: a few words you will remember work well.';

@@ -1,25 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { serverMessage } from '../../lib/api-client';
-import { useMakeRecoveryCodes, useSetPassphrase } from '../../lib/api/session';
+import { useMakeRecoveryCodes, useSetPassphrase } from '../../lib/api/security';
+import { refreshSession } from '../../lib/api/session';
+import { describeDevice } from '../../lib/describe-device';
+import { passkeysSupported, registerPasskey } from '../../lib/passkeys';
 import { Button } from '../ui/button';
 import { Form } from '../ui/form';
 import { SubmitButton } from '../ui/submit-button';
-import { TextFormField } from '../ui/text-form-field';
+import { toast } from '../ui/use-toast';
 import { FormAlert } from './form-alert';
-import { NewPassphraseForm, PASSPHRASE_HINT, type NewPassphraseValues } from './new-passphrase';
-import { passkeysSupported, registerPasskey } from '../../lib/passkeys';
-import { RecoveryCodes } from './recovery-codes';
-
-/** What the first passkey is called until the patient renames it in Settings → Security. */
-const FIRST_PASSKEY_NAME = 'My first passkey';
+import { NewPassphraseForm, type NewPassphraseValues } from './new-passphrase';
+import { NewPassphraseFields } from './new-passphrase-fields';
+import { RecoveryCodesStep } from './recovery-codes';
 
 interface ProtectRecordProps {
   /** A passphrase or passkey is set (this browser is signed in now): from here on the flow must not be left before the codes are saved. */
   onProtected?(): void;
-  /** The recovery codes are saved: the caller asks for the session again and moves on. */
+  /** The recovery codes are saved, and the session is being asked for again: the caller moves on. */
   onDone(): void;
   /** Ways out while nothing is set yet (Cancel in the banner's dialog, 'Skip for now' in onboarding). */
   children?: ReactNode;
@@ -32,23 +33,23 @@ interface ProtectRecordProps {
  */
 export function ProtectRecord({ onProtected, onDone, children }: ProtectRecordProps) {
   const makeCodes = useMakeRecoveryCodes();
-  const [protectedNow, setProtectedNow] = useState(false);
+  const queryClient = useQueryClient();
 
   function makeRecoveryCodes() {
-    setProtectedNow(true);
     onProtected?.();
     makeCodes.mutate();
   }
 
-  if (makeCodes.data) return <RecoveryCodes codes={makeCodes.data.codes} onSaved={onDone} />;
-  if (protectedNow) {
-    return (
-      <div className="space-y-4" aria-busy={makeCodes.isPending || undefined}>
-        <p className="text-sm text-muted-foreground">Your record is protected. Now the recovery codes, in case you lose the way in you just set.</p>
-        <FormAlert message={makeCodes.isError ? `Could not make the recovery codes: ${serverMessage(makeCodes.error)}` : null} />
-        {makeCodes.isError && <Button onClick={() => makeCodes.mutate()}>Try again</Button>}
-      </div>
-    );
+  // Asked only now, so that the gate and the banner stay as they are until the codes are saved.
+  function finish() {
+    void refreshSession(queryClient);
+    toast({ title: 'Your record is protected', description: 'HealthAssist asks for your passphrase or passkey from now on.' });
+    onDone();
+  }
+
+  // Once the codes are asked for, a way in is set: there is no going back to the form.
+  if (!makeCodes.isIdle) {
+    return <RecoveryCodesStep making={makeCodes} intro="Your record is protected. Now the recovery codes, in case you lose the way in you just set." onSaved={finish} />;
   }
   return <CredentialStep onSet={makeRecoveryCodes}>{children}</CredentialStep>;
 }
@@ -74,7 +75,8 @@ function CredentialStep({ onSet, children }: { onSet(): void; children?: ReactNo
     setProblem(null);
     setPasskeyPending(true);
     try {
-      await registerPasskey(FIRST_PASSKEY_NAME);
+      // Named as Settings → Security names a passkey added there ('Chrome on Linux'); renamed there if need be.
+      await registerPasskey(describeDevice(navigator.userAgent));
       onSet();
     } catch (error) {
       setProblem(serverMessage(error));
@@ -91,16 +93,7 @@ function CredentialStep({ onSet, children }: { onSet(): void; children?: ReactNo
       <FormAlert message={problem} />
       <Form {...form}>
         <form noValidate className="space-y-4" onSubmit={(event) => void form.handleSubmit(submit)(event)}>
-          {/* The account's name lets a password manager file the new passphrase under this site. */}
-          <input type="text" name="username" autoComplete="username" value="HealthAssist" readOnly hidden />
-          <TextFormField
-            control={form.control}
-            name="passphrase"
-            label="New passphrase"
-            description={PASSPHRASE_HINT}
-            input={{ type: 'password', autoComplete: 'new-password' }}
-          />
-          <TextFormField control={form.control} name="repeat" label="Repeat the passphrase" input={{ type: 'password', autoComplete: 'new-password' }} />
+          <NewPassphraseFields control={form.control} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             {children}
             {passkeysSupported() && (

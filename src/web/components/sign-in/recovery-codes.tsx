@@ -1,7 +1,10 @@
 import { Copy, Download } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Button } from '../ui/button';
+import { serverMessage } from '../../lib/api-client';
+import type { useMakeRecoveryCodes } from '../../lib/api/security';
 import { copyText, downloadText } from '../../lib/copy-text';
+import { Button } from '../ui/button';
+import { FormAlert } from './form-alert';
 
 const asText = (codes: readonly string[]) =>
   ['HealthAssist recovery codes', 'Each code signs you in once. Keep them somewhere safe.', '', ...codes, ''].join('\n');
@@ -41,6 +44,26 @@ export function RecoveryCodes({ codes, onSaved }: RecoveryCodesProps) {
           I have saved my recovery codes
         </Button>
       </div>
+    </div>
+  );
+}
+
+interface RecoveryCodesStepProps {
+  /** The codes being made: the caller starts it once a way in is set. */
+  making: ReturnType<typeof useMakeRecoveryCodes>;
+  /** What shows while they are made, or could not be. */
+  intro: string;
+  onSaved(): void;
+}
+
+/** The step after a way in is set (setup, "Protect your record"): the codes being made, or why not and Try again; then the codes. */
+export function RecoveryCodesStep({ making, intro, onSaved }: RecoveryCodesStepProps) {
+  if (making.data) return <RecoveryCodes codes={making.data.codes} onSaved={onSaved} />;
+  return (
+    <div className="space-y-4" aria-busy={making.isPending || undefined}>
+      <p className="text-sm text-muted-foreground">{intro}</p>
+      <FormAlert message={making.isError ? `Could not make the recovery codes: ${serverMessage(making.error)}` : null} />
+      {making.isError && <Button onClick={() => making.mutate()}>Try again</Button>}
     </div>
   );
 }

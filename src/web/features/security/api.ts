@@ -7,21 +7,19 @@ import type {
   EndedSessions,
   NewAccessTokenInput,
   PasskeySummary,
-  RecoveryCodes,
   SecurityOverview,
   SessionList,
 } from '../../../shared/contracts/sign-in';
+import { SECURITY_KEY } from '../../lib/api/security';
 import { sessionQuery } from '../../lib/api/session';
 import { apiRequest } from '../../lib/api-client';
 import { registerPasskey } from '../../lib/passkeys';
 
 // Settings → Security's reads and changes (ADR 17). Every change writes the access log, so each invalidates the
-// whole ['security'] prefix: the list it changed and the log that records it. Unlike lib/api/session.ts's passphrase
-// and recovery-code mutations (for "Protect your record", which asks for the session only once the codes are saved),
-// these refresh the session at once: this screen has nothing to finish first.
+// whole SECURITY_KEY prefix: the list it changed and the log that records it. The passphrase and the recovery codes
+// are changed through lib/api/security.ts, which the flows that protect the record share.
 
-const SECURITY_KEY = ['security'] as const;
-/** Where this browser stands: the first credential of an open app signs this browser in, and the gate must know. */
+/** Where this browser stands: the first passkey of an open app signs this browser in, and removing one changes the ways in. */
 const SESSION_KEY = sessionQuery().queryKey;
 
 export const securityOverviewQuery = () =>
@@ -46,22 +44,6 @@ export const accessTokensQuery = () =>
   queryOptions({ queryKey: [...SECURITY_KEY, 'tokens'], queryFn: () => apiRequest<z.infer<typeof AccessTokenList>>('GET', '/api/security/tokens') });
 
 const invalidatesSecurity = { invalidates: [SECURITY_KEY] };
-
-/** Sets or changes the passphrase: the server ends every other session, and on an open app signs this browser in. */
-export function useSetPassphrase() {
-  return useMutation({
-    mutationFn: (passphrase: string) => apiRequest<void>('PUT', '/api/security/passphrase', { passphrase }),
-    meta: { invalidates: [SECURITY_KEY, SESSION_KEY] },
-  });
-}
-
-/** Ten new recovery codes, shown once; the old ones stop working. */
-export function useMakeRecoveryCodes() {
-  return useMutation({
-    mutationFn: () => apiRequest<z.infer<typeof RecoveryCodes>>('POST', '/api/security/recovery-codes'),
-    meta: { invalidates: [SECURITY_KEY, SESSION_KEY] },
-  });
-}
 
 export function useEndOtherSessions() {
   return useMutation({

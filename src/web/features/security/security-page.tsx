@@ -19,8 +19,6 @@ export default function SecurityPage() {
   useEffect(() => {
     if (document.activeElement === null || document.activeElement === document.body) heading.current?.focus();
   }, []);
-  // While the app is open (no credential yet) this browser has no session; setting the first credential gives it one.
-  const signedIn = sessions.data?.some((session) => session.current) ?? false;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -32,7 +30,7 @@ export default function SecurityPage() {
       </div>
       {overview.isError && <p className="text-muted-foreground">Could not load your ways in right now.</p>}
       <PasskeysCard passkeys={overview.data?.passkeys} failed={overview.isError} />
-      <PassphraseCard passphraseSet={overview.data?.passphraseSet} signedIn={signedIn} />
+      <PassphraseCard passphraseSet={overview.data?.passphraseSet} />
       <RecoveryCodesCard left={overview.data?.recoveryCodesLeft} />
       <SessionsCard sessions={sessions.data} failed={sessions.isError} />
       <AccessLogCard events={accessLog.data} failed={accessLog.isError} />

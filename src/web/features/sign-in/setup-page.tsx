@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../components/sign-in/form-alert';
-import { PASSPHRASE_HINT } from '../../components/sign-in/new-passphrase';
-import { RecoveryCodes } from '../../components/sign-in/recovery-codes';
-import { Button } from '../../components/ui/button';
+import { NewPassphraseFields } from '../../components/sign-in/new-passphrase-fields';
+import { RecoveryCodesStep } from '../../components/sign-in/recovery-codes';
 import { Form } from '../../components/ui/form';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextFormField } from '../../components/ui/text-form-field';
 import { serverMessage } from '../../lib/api-client';
-import { refreshSession, useMakeRecoveryCodes, useSetUpWithCode } from '../../lib/api/session';
+import { useMakeRecoveryCodes } from '../../lib/api/security';
+import { refreshSession, useSetUpWithCode } from '../../lib/api/session';
 import { ScreenFrame } from './components/screen-frame';
 import { SetupForm, type SetupValues } from './setup-form';
 
@@ -35,15 +35,7 @@ export default function SetupPage() {
   if (setUp.isSuccess) {
     return (
       <ScreenFrame title="Set up HealthAssist" intro={<p>HealthAssist is protected, and this browser is signed in.</p>}>
-        {makeCodes.data ? (
-          <RecoveryCodes codes={makeCodes.data.codes} onSaved={() => void refreshSession(queryClient)} />
-        ) : (
-          <div className="space-y-4" aria-busy={makeCodes.isPending || undefined}>
-            <p className="text-sm text-muted-foreground">Making your recovery codes...</p>
-            <FormAlert message={makeCodes.isError ? `Could not make the recovery codes: ${serverMessage(makeCodes.error)}` : null} />
-            {makeCodes.isError && <Button onClick={() => makeCodes.mutate()}>Try again</Button>}
-          </div>
-        )}
+        <RecoveryCodesStep making={makeCodes} intro="Making your recovery codes..." onSaved={() => void refreshSession(queryClient)} />
       </ScreenFrame>
     );
   }
@@ -68,16 +60,7 @@ export default function SetupPage() {
             description="Like XXXXX-XXXXX. Restarting the server prints a new one."
             input={{ autoComplete: 'one-time-code', autoCapitalize: 'characters', spellCheck: false, autoFocus: true }}
           />
-          {/* The account's name lets a password manager file the new passphrase under this site. */}
-          <input type="text" name="username" autoComplete="username" value="HealthAssist" readOnly hidden />
-          <TextFormField
-            control={form.control}
-            name="passphrase"
-            label="New passphrase"
-            description={PASSPHRASE_HINT}
-            input={{ type: 'password', autoComplete: 'new-password' }}
-          />
-          <TextFormField control={form.control} name="repeat" label="Repeat the passphrase" input={{ type: 'password', autoComplete: 'new-password' }} />
+          <NewPassphraseFields control={form.control} />
           <div className="flex justify-end">
             <SubmitButton pending={setUp.isPending}>{setUp.isPending ? 'Setting up...' : 'Set up'}</SubmitButton>
           </div>

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { RecoveryCodes, SessionState } from '../../../shared/contracts/sign-in';
+import type { SessionState } from '../../../shared/contracts/sign-in';
 import { apiRequest } from '../api-client';
 
 /**
@@ -41,19 +40,6 @@ export function useSetUpWithCode() {
   return useMutation({
     mutationFn: (body: { setupCode: string; passphrase: string }) => apiRequest<void>('POST', '/api/session/setup', body),
   });
-}
-
-/**
- * Sets or changes the passphrase (PUT /api/security/passphrase). On the open app it also signs this browser in;
- * like setup, the session is asked again only once the recovery codes are saved.
- */
-export function useSetPassphrase() {
-  return useMutation({ mutationFn: (passphrase: string) => apiRequest<void>('PUT', '/api/security/passphrase', { passphrase }) });
-}
-
-/** Ten new one-time recovery codes, shown once: the old ones stop working. */
-export function useMakeRecoveryCodes() {
-  return useMutation({ mutationFn: () => apiRequest<z.infer<typeof RecoveryCodes>>('POST', '/api/security/recovery-codes') });
 }
 
 /**

@@ -1,26 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ProtectRecord } from '../../../components/sign-in/protect-record';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
-import { refreshSession } from '../../../lib/api/session';
 
 /**
  * The wizard's answers are stored; while the app is open, its last step offers to protect the record with a
  * passphrase (or a passkey), then shows the recovery codes once. 'Skip for now' leaves it to the banner.
  */
 export function ProtectStep({ onDone }: { onDone(): void }) {
-  const queryClient = useQueryClient();
   // The wizard's form is gone: the focus starts at this step's title.
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
-
-  function protectedAndSaved() {
-    void refreshSession(queryClient);
-    toast({ title: 'Your record is protected', description: 'HealthAssist asks for your passphrase or passkey from now on.' });
-    onDone();
-  }
 
   return (
     <Card>
@@ -31,7 +21,7 @@ export function ProtectStep({ onDone }: { onDone(): void }) {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <ProtectRecord onDone={protectedAndSaved}>
+        <ProtectRecord onDone={onDone}>
           <Button type="button" variant="outline" onClick={onDone}>
             Skip for now
           </Button>

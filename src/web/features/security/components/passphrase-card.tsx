@@ -9,11 +9,10 @@ const HEADING_ID = 'passphrase-heading';
 interface PassphraseCardProps {
   /** undefined while loading. */
   passphraseSet: boolean | undefined;
-  signedIn: boolean;
 }
 
 /** The fallback way in (ADR 17): set one, or change it; either ends every other session. */
-export function PassphraseCard({ passphraseSet, signedIn }: PassphraseCardProps) {
+export function PassphraseCard({ passphraseSet }: PassphraseCardProps) {
   const [open, setOpen] = useState(false);
   const focus = useReturnFocus(HEADING_ID);
   return (
@@ -38,13 +37,7 @@ export function PassphraseCard({ passphraseSet, signedIn }: PassphraseCardProps)
           </Button>
         )}
       </CardContent>
-      <PassphraseDialog
-        open={open}
-        passphraseSet={passphraseSet ?? false}
-        signedIn={signedIn}
-        onClose={() => setOpen(false)}
-        onCloseAutoFocus={focus.restore}
-      />
+      <PassphraseDialog open={open} passphraseSet={passphraseSet ?? false} onClose={() => setOpen(false)} onCloseAutoFocus={focus.restore} />
     </Card>
   );
 }

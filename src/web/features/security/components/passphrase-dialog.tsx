@@ -1,25 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { NewPassphraseForm, PASSPHRASE_HINT, type NewPassphraseValues } from '../../../components/sign-in/new-passphrase';
+import { NewPassphraseForm, type NewPassphraseValues } from '../../../components/sign-in/new-passphrase';
+import { NewPassphraseFields } from '../../../components/sign-in/new-passphrase-fields';
 import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Form } from '../../../components/ui/form';
-import { TextFormField } from '../../../components/ui/text-form-field';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
-import { useSetPassphrase } from '../api';
+import { useSetPassphrase } from '../../../lib/api/security';
+import { refreshSession, sessionQuery } from '../../../lib/api/session';
 
 interface PassphraseDialogProps {
   open: boolean;
   /** Changing one that exists, or setting the first. */
   passphraseSet: boolean;
-  /** While the app is open (no credential yet), setting it signs this browser in. */
-  signedIn: boolean;
   onClose(): void;
   onCloseAutoFocus(event: Event): void;
 }
 
-export function PassphraseDialog({ open, passphraseSet, signedIn, onClose, onCloseAutoFocus }: PassphraseDialogProps) {
+export function PassphraseDialog({ open, passphraseSet, onClose, onCloseAutoFocus }: PassphraseDialogProps) {
   const save = useSetPassphrase();
   const title = passphraseSet ? 'Change passphrase' : 'Set a passphrase';
   return (
@@ -32,7 +32,7 @@ export function PassphraseDialog({ open, passphraseSet, signedIn, onClose, onClo
               Every other device signed in to HealthAssist is signed out: it signs in again with the new passphrase.
             </DialogDescription>
           </div>
-          <PassphraseFormBody save={save} passphraseSet={passphraseSet} signedIn={signedIn} onSaved={onClose} onCancel={onClose} />
+          <PassphraseFormBody save={save} passphraseSet={passphraseSet} onSaved={onClose} onCancel={onClose} />
         </DialogContent>
       )}
     </Dialog>
@@ -42,18 +42,22 @@ export function PassphraseDialog({ open, passphraseSet, signedIn, onClose, onClo
 interface PassphraseFormBodyProps {
   save: ReturnType<typeof useSetPassphrase>;
   passphraseSet: boolean;
-  signedIn: boolean;
   onSaved(): void;
   onCancel(): void;
 }
 
-function PassphraseFormBody({ save, passphraseSet, signedIn, onSaved, onCancel }: PassphraseFormBodyProps) {
+function PassphraseFormBody({ save, passphraseSet, onSaved, onCancel }: PassphraseFormBodyProps) {
   const form = useForm<NewPassphraseValues>({ resolver: zodResolver(NewPassphraseForm), defaultValues: { passphrase: '', repeat: '' } });
+  const queryClient = useQueryClient();
+  // While the app is open (no credential yet), setting it signs this browser in.
+  const signedIn = useQuery(sessionQuery()).data?.access === 'signed-in';
 
   function submit({ passphrase }: NewPassphraseValues) {
     if (save.isPending) return;
     save.mutate(passphrase, {
       onSuccess: () => {
+        // This screen has nothing to finish first: the gate, the banner and Logout learn of it at once.
+        void refreshSession(queryClient);
         toast({
           title: passphraseSet ? 'Passphrase changed' : 'Passphrase set',
           description: signedIn
@@ -69,10 +73,7 @@ function PassphraseFormBody({ save, passphraseSet, signedIn, onSaved, onCancel }
   return (
     <Form {...form}>
       <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="space-y-4">
-        {/* The account's name lets a password manager file the new passphrase under this site. */}
-        <input type="text" name="username" autoComplete="username" value="HealthAssist" readOnly hidden />
-        <TextFormField control={form.control} name="passphrase" label="New passphrase" description={PASSPHRASE_HINT} input={{ type: 'password', autoComplete: 'new-password' }} />
-        <TextFormField control={form.control} name="repeat" label="Repeat the new passphrase" input={{ type: 'password', autoComplete: 'new-password' }} />
+        <NewPassphraseFields control={form.control} repeatLabel="Repeat the new passphrase" />
         <DialogFormButtons saveLabel={passphraseSet ? 'Change passphrase' : 'Set passphrase'} pending={save.isPending} onCancel={onCancel} />
       </form>
     </Form>

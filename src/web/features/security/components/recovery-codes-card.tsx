@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { useMakeRecoveryCodes } from '../api';
+import { useMakeRecoveryCodes } from '../../../lib/api/security';
 import { RecoveryCodesDialog } from './recovery-codes-dialog';
 
 const HEADING_ID = 'recovery-codes-heading';
