@@ -13,6 +13,7 @@ const serverTestsWithoutDatabase = [
   'src/server/db/pglite-pieces.test.ts',
   'src/server/auth/passphrase.test.ts',
   'src/server/auth/secrets.test.ts',
+  'src/server/auth/sign-in-settings.test.ts',
   'src/server/logging/error-for-log.test.ts',
   'src/server/logging/log-text.test.ts',
   'src/server/http/error-handler.test.ts',

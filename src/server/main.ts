@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { announceSetupCode, pruneEndedSessions } from './auth/setup-announcement';
+import { pruneSessions } from './auth/sessions';
+import { announceSetupCode } from './auth/setup-announcement';
 import { signInSettingsFor } from './auth/sign-in-settings';
 import { exitIfDataDirInUse } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
@@ -43,7 +44,8 @@ app.log.info({ database: database.kind, location: database.location }, `database
 if (env.SEED && (await seedIfEmpty(database.db))) {
   app.log.info('seeded the demo patient into an empty database');
 }
-await pruneEndedSessions(database.db, signIn);
+// Sessions that ended while the server was down.
+await pruneSessions(database.db, signIn.limits);
 // After the seed: a demo reachable beyond this machine is served to nobody until the setup code sets a passphrase.
 await announceSetupCode(database.db, signIn, app.log);
 

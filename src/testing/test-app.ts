@@ -69,6 +69,14 @@ export interface ApiResponse<Body = unknown> {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
+/** The `name=value` of the session cookie a sign-in's response set, for the next request's Cookie header. */
+export function sessionCookieOf(response: ApiResponse): string {
+  const set = [response.headers['set-cookie']].flat().filter((line): line is string => typeof line === 'string');
+  const session = set.find((line) => /^(__Host-)?healthassist-session=[^;]+/.test(line));
+  expect(session, 'a session cookie').toBeDefined();
+  return session!.split(';')[0]!;
+}
+
 export async function api<Body = any>(
   app: FastifyInstance,
   method: Method,

@@ -12,19 +12,21 @@ export const ACCESS_TOKEN_PREFIX = 'ha_pat_';
 const TOKEN_LENGTH = ACCESS_TOKEN_PREFIX.length + 43;
 const TOUCH_EVERY_MS = 60_000;
 
-export interface NewAccessToken {
-  /** Shown once, when made; never stored. */
-  token: string;
-  id: number;
-}
+/** A token as Settings lists it: never its hash. */
+const summary = {
+  id: accessTokens.id,
+  name: accessTokens.name,
+  scope: accessTokens.scope,
+  createdAt: accessTokens.createdAt,
+  lastUsedAt: accessTokens.lastUsedAt,
+  revokedAt: accessTokens.revokedAt,
+};
 
-export async function createAccessToken(db: Database, userId: number, name: string, scope: AccessTokenScope, now = new Date()): Promise<NewAccessToken> {
+/** A new token's row as listed, and the token itself: shown once, when made; never stored. */
+export async function createAccessToken(db: Database, userId: number, name: string, scope: AccessTokenScope, now = new Date()) {
   const token = `${ACCESS_TOKEN_PREFIX}${newSecret()}`;
-  const [row] = await db
-    .insert(accessTokens)
-    .values({ userId, name, scope, tokenHash: hashSecret(token), createdAt: now })
-    .returning({ id: accessTokens.id });
-  return { token, id: row!.id };
+  const [row] = await db.insert(accessTokens).values({ userId, name, scope, tokenHash: hashSecret(token), createdAt: now }).returning(summary);
+  return { ...row!, token };
 }
 
 export interface TokenHolder {
@@ -60,14 +62,7 @@ export async function revokeAccessToken(db: Database, userId: number, tokenId: n
 /** The account's tokens, newest first, without their hashes: for Settings → Security. */
 export function listAccessTokens(db: Database, userId: number) {
   return db
-    .select({
-      id: accessTokens.id,
-      name: accessTokens.name,
-      scope: accessTokens.scope,
-      createdAt: accessTokens.createdAt,
-      lastUsedAt: accessTokens.lastUsedAt,
-      revokedAt: accessTokens.revokedAt,
-    })
+    .select(summary)
     .from(accessTokens)
     .where(eq(accessTokens.userId, userId))
     .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id));

@@ -49,13 +49,13 @@ export function userHandleOf(userId: number): string {
 }
 
 /** A passkey as Settings lists it. */
-export interface PasskeyRow {
+export type PasskeyRow = {
   id: number;
   name: string;
   backedUp: boolean;
   createdAt: Date;
   lastUsedAt: Date | null;
-}
+};
 const summary = { id: passkeys.id, name: passkeys.name, backedUp: passkeys.backedUp, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt };
 
 /**

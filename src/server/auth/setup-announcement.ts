@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { credentialExists } from './credentials';
-import { pruneSessions } from './sessions';
 import { issueSetupCode, SETUP_CODE_MINUTES } from './setup-codes';
 import type { SignInSettings } from './sign-in-settings';
 
@@ -14,9 +13,4 @@ export async function announceSetupCode(db: Database, settings: SignInSettings, 
   if (!settings.beyondLoopback || (await credentialExists(db))) return;
   const code = await issueSetupCode(db);
   log.warn(`This app is reachable beyond this machine and not protected yet. Setup code: ${code} (works once, for ${SETUP_CODE_MINUTES} minutes; a restart prints a new one)`);
-}
-
-/** At start: sessions that ended while the server was down are deleted. */
-export async function pruneEndedSessions(db: Database, settings: SignInSettings): Promise<void> {
-  await pruneSessions(db, settings.limits);
 }

@@ -1,4 +1,4 @@
-import type { Env } from '../env';
+import { isLoopbackHost, type Env } from '../env';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './sessions';
 
 /** How sign-in behaves in this process (ADR 17), from the environment in main.ts. */
@@ -13,9 +13,6 @@ export interface SignInSettings {
 
 export const LOOPBACK_SIGN_IN: SignInSettings = { limits: DEFAULT_SESSION_LIMITS, beyondLoopback: false };
 
-/** Addresses that reach this machine only. */
-const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
 /**
  * From the environment: reachable beyond loopback when HOST listens on anything but a loopback address (0.0.0.0, a LAN
  * address) or ALLOWED_HOSTS names a host (a reverse proxy's public name, which may forward from anywhere).
@@ -23,6 +20,7 @@ const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 export function signInSettingsFor(env: Pick<Env, 'HOST' | 'ALLOWED_HOSTS' | 'SESSION_IDLE_MINUTES' | 'SESSION_MAX_DAYS'>): SignInSettings {
   return {
     limits: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
-    beyondLoopback: !LOOPBACK_ADDRESSES.has(env.HOST) || env.ALLOWED_HOSTS.length > 0,
+    // HOST is an address to listen on: an IPv6 one comes without brackets ('::1').
+    beyondLoopback: !isLoopbackHost(env.HOST === '::1' ? '[::1]' : env.HOST) || env.ALLOWED_HOSTS.length > 0,
   };
 }

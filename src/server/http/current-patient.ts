@@ -75,7 +75,7 @@ export function registerCurrentPatient(app: FastifyInstance, db: Database, setti
   app.decorateRequest('access', null);
   app.decorateRequest('noAccess', null);
 
-  async function accessOf(request: FastifyRequest): Promise<Access | NoAccess> {
+  async function accessOf(request: FastifyRequest, sessionId: string | null): Promise<Access | NoAccess> {
     const bearer = bearerToken(request);
     if (bearer !== null) {
       const holder = await resolveAccessToken(db, bearer);
@@ -83,7 +83,6 @@ export function registerCurrentPatient(app: FastifyInstance, db: Database, setti
       if (!holder) throw unauthorized(TOKEN_NOT_VALID);
       return { kind: 'token', ...holder };
     }
-    const sessionId = readSessionCookie(request);
     if (sessionId !== null) {
       const who = await resolveSession(db, sessionId, settings.limits);
       if (who) return { kind: 'session', sessionId, ...who };
@@ -97,11 +96,12 @@ export function registerCurrentPatient(app: FastifyInstance, db: Database, setti
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const rule = request.routeOptions.config.signIn;
     if (rule === 'public') return;
-    const access = await accessOf(request);
+    const sessionId = readSessionCookie(request);
+    const access = await accessOf(request, sessionId);
     if (typeof access === 'string') {
       request.noAccess = access;
       // A cookie that opens nothing (ended, idle, from before a reset) is cleared, so the browser stops sending it.
-      if (readSessionCookie(request) !== null) clearSessionCookie(reply);
+      if (sessionId !== null) clearSessionCookie(reply);
     } else {
       request.access = access;
       request.patient = { id: patientOf(access) };

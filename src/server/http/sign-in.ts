@@ -34,6 +34,19 @@ export async function completeSignIn(db: Database, settings: SignInSettings, req
   setSessionCookie(request, reply, session.id, session.expiresAt);
 }
 
+/** The account the request acts as: the session's, or, while the app is open, the patient's own. */
+export function accountOf(request: FastifyRequest): number {
+  return request.access?.kind === 'session' ? request.access.userId : request.patient.id;
+}
+
+/**
+ * After a credential is made: on an open app it is the first one, so sign-in is required from now on, and the browser
+ * that made it is signed in rather than locked out.
+ */
+export async function signInIfOpen(db: Database, settings: SignInSettings, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  if (request.access?.kind === 'open') await completeSignIn(db, settings, request, reply, { userId, patientId: userId });
+}
+
 /**
  * Checks a secret under the limit on guessing: the attempt is counted before `check` runs (a 429 with Retry-After when
  * this address or everyone has tried too often), a failure is a 401 with SIGN_IN_FAILED and an entry in the access

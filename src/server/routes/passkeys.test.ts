@@ -9,7 +9,7 @@ import { NOT_SIGNED_IN, TOKEN_NOT_HERE } from '../http/current-patient';
 import { SIGN_IN_FAILED } from '../http/sign-in';
 import { createPasskey } from '../../testing/factories';
 import { SoftwareAuthenticator } from '../../testing/software-authenticator';
-import { api, expectRefused, useTestApp, type ApiResponse } from '../../testing/test-app';
+import { api, expectRefused, sessionCookieOf, useTestApp } from '../../testing/test-app';
 import { LAST_WAY_IN, NO_BROWSER_ORIGIN, PASSKEY_ALREADY_ADDED, PASSKEY_NOT_ADDED } from './passkeys';
 
 // Passkeys through the routes (ADR 17), on both databases, with a software authenticator doing what the browser's
@@ -20,12 +20,6 @@ const t = useTestApp();
 const ORIGIN = 'http://localhost';
 const fromPage = { origin: ORIGIN };
 
-function cookieOf(response: ApiResponse): string {
-  const set = [response.headers['set-cookie']].flat().filter((line): line is string => typeof line === 'string');
-  const session = set.find((line) => /^(__Host-)?healthassist-session=[^;]+/.test(line));
-  expect(session, 'a session cookie').toBeDefined();
-  return session!.split(';')[0]!;
-}
 
 /** Adds a passkey as this browser (a session's cookie, or none on the open app); answers the response. */
 async function addPasskey(authenticator: SoftwareAuthenticator, name = 'Laptop', headers: Record<string, string> = {}) {
@@ -44,7 +38,7 @@ async function signInWith(authenticator: SoftwareAuthenticator, origin = ORIGIN)
 async function protectWithPasskey(authenticator = new SoftwareAuthenticator()): Promise<string> {
   const added = await addPasskey(authenticator);
   expect(added.status).toBe(201);
-  return cookieOf(added);
+  return sessionCookieOf(added);
 }
 
 const kinds = async () => (await listAccessEvents(t.db, t.userId)).map(({ kind }) => kind);
@@ -59,7 +53,7 @@ describe('adding the first passkey while the app is open', () => {
     const added = await api(t.app, 'POST', '/api/security/passkeys', { name: '  Phone ', response: authenticator.register(options.body, ORIGIN) }, fromPage);
     expect(added.status).toBe(201);
     expect(added.body).toEqual({ id: expect.any(Number), name: 'Phone', backedUp: true, createdAt: expect.any(String), lastUsedAt: null });
-    const cookie = cookieOf(added);
+    const cookie = sessionCookieOf(added);
 
     expect((await api(t.app, 'GET', '/api/session')).body).toEqual({ access: 'sign-in', patientId: null, methods: { passkey: true, passphrase: false } });
     expect((await api(t.app, 'GET', '/api/users/1')).body).toEqual({ message: NOT_SIGNED_IN });
@@ -136,7 +130,7 @@ describe('signing in with a passkey', () => {
 
     const signedIn = await api(t.app, 'POST', '/api/session/passkey', { response: authenticator.authenticate(options.body, ORIGIN) }, fromPage);
     expect(signedIn.status).toBe(204);
-    const cookie = cookieOf(signedIn);
+    const cookie = sessionCookieOf(signedIn);
     expect((await api(t.app, 'GET', '/api/session', undefined, { cookie })).body).toMatchObject({ access: 'signed-in', patientId: t.userId });
     expect((await t.db.select({ lastUsedAt: passkeys.lastUsedAt }).from(passkeys))[0]!.lastUsedAt).not.toBeNull();
     expect((await kinds())[0]).toBe('signed_in');

@@ -20,7 +20,7 @@ import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { attemptSignIn, clientOf, completeSignIn } from '../http/sign-in';
+import { accountOf, attemptSignIn, clientOf, signInIfOpen } from '../http/sign-in';
 
 // Passkeys (ADR 17): signing in with one (anyone may try, under the same limit on guessing as a passphrase), and
 // adding, renaming and removing them in Settings → Security (a browser's only, like the rest of that screen). While
@@ -43,11 +43,6 @@ function relyingParty(request: FastifyRequest): RelyingParty {
   const rp = relyingPartyOf(request.headers.origin);
   if (!rp) throw badRequest(NO_BROWSER_ORIGIN);
   return rp;
-}
-
-/** The account the request acts as: the session's, or, while the app is open, the patient's own. */
-function accountOf(request: FastifyRequest): number {
-  return request.access?.kind === 'session' ? request.access.userId : request.patient.id;
 }
 
 /** The library's options as the contract's loose JSON object: they go to the browser as they are. */
@@ -119,12 +114,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
     async (request, reply) => {
       const rp = relyingParty(request);
       const userId = accountOf(request);
-      await ensureAccount(db, userId);
+      // The account exists: the options, whose challenge this answer must carry, made it.
       const result = await verifyRegistration(db, userId, rp, request.body.name, request.body.response as never);
       if (!result.ok) throw result.reason === 'already-added' ? conflict(PASSKEY_ALREADY_ADDED) : badRequest(PASSKEY_NOT_ADDED);
       await recordAccessEvent(db, userId, 'passkey_added', clientOf(request));
-      // The first credential of an open app: from now on sign-in is required, and this browser is in.
-      if (request.access?.kind === 'open') await completeSignIn(db, signIn, request, reply, { userId, patientId: userId });
+      await signInIfOpen(db, signIn, request, reply, userId);
       return reply.status(201).send(withDates(result.passkey));
     },
   );

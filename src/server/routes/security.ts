@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,26 +17,22 @@ import {
 import { ensureAccount, storePassphraseHash } from '../auth/account';
 import { listAccessEvents, recordAccessEvent } from '../auth/access-log';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '../auth/access-tokens';
+import { listPasskeys } from '../auth/passkeys';
 import { hashPassphrase } from '../auth/passphrase';
 import { replaceRecoveryCodes, unusedRecoveryCodes } from '../auth/recovery-codes';
 import { endOtherSessions, listSessions } from '../auth/sessions';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
-import { accessTokens, passkeys, users } from '../db/schema/index';
+import { users } from '../db/schema/index';
 import { errorResponses } from '../http/contract';
 import { notFound } from '../http/errors';
-import { clientOf, completeSignIn } from '../http/sign-in';
+import { accountOf, clientOf, signInIfOpen } from '../http/sign-in';
 
 // Settings → Security (ADR 17): the ways in, the sessions, the access log and the tokens of the signed-in account.
 // A browser's only (config.signIn 'browser'): a token cannot manage sign-in. While the app is open (no credential
 // yet, loopback only), these are how the first credential is made.
 
 const BROWSER = { signIn: 'browser' } as const;
-
-/** The account the request acts as: the session's, or, while the app is open, the patient's own. */
-function accountOf(request: FastifyRequest): number {
-  return request.access?.kind === 'session' ? request.access.userId : request.patient.id;
-}
 
 /** The session to keep when others end: the asking browser's. */
 function ownSession(request: FastifyRequest): string | null {
@@ -50,11 +46,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
     async (request) => {
       const userId = accountOf(request);
       const [holder] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.passwordHash)));
-      const keys = await db
-        .select({ id: passkeys.id, name: passkeys.name, backedUp: passkeys.backedUp, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
-        .from(passkeys)
-        .where(eq(passkeys.userId, userId))
-        .orderBy(passkeys.createdAt, passkeys.id);
+      const keys = await listPasskeys(db, userId);
       return { passphraseSet: holder !== undefined, recoveryCodesLeft: await unusedRecoveryCodes(db, userId), passkeys: keys.map(withDates) };
     },
   );
@@ -76,8 +68,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
       await storePassphraseHash(db, userId, passwordHash);
       await endOtherSessions(db, userId, ownSession(request));
       await recordAccessEvent(db, userId, 'passphrase_set', clientOf(request));
-      // The first credential of an open app: from now on sign-in is required, and this browser is in.
-      if (request.access?.kind === 'open') await completeSignIn(db, signIn, request, reply, { userId, patientId: userId });
+      await signInIfOpen(db, signIn, request, reply, userId);
       return reply.status(204).send(null);
     },
   );
@@ -138,10 +129,9 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
     async (request, reply) => {
       const userId = accountOf(request);
       await ensureAccount(db, userId);
-      const { id, token } = await createAccessToken(db, userId, request.body.name, request.body.scope);
+      const { token, ...row } = await createAccessToken(db, userId, request.body.name, request.body.scope);
       await recordAccessEvent(db, userId, 'token_made', clientOf(request));
-      const [row] = await db.select().from(accessTokens).where(eq(accessTokens.id, id)).orderBy(desc(accessTokens.id));
-      return reply.status(201).send({ ...withDates(row!), token });
+      return reply.status(201).send({ ...withDates(row), token });
     },
   );
 

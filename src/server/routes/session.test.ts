@@ -5,7 +5,7 @@ import { LOOPBACK_SIGN_IN, type SignInSettings } from '../auth/sign-in-settings'
 import { buildApp } from '../app';
 import { NOT_SIGNED_IN, SETUP_FIRST } from '../http/current-patient';
 import { SIGN_IN_FAILED } from '../http/sign-in';
-import { api, snapshotData, useTestDatabase, type ApiResponse } from '../../testing/test-app';
+import { api, type ApiResponse, sessionCookieOf, snapshotData, useTestDatabase } from '../../testing/test-app';
 
 // Signing in end to end through the routes (ADR 17), on both databases: when it is required, the session cookie,
 // the ways in, the limit on guessing, signing out, and the setup code of a server reachable beyond loopback.
@@ -28,20 +28,13 @@ afterAll(async () => {
   await Promise.all(apps.map((each) => each.close()));
 });
 
-/** The `name=value` of the session cookie a response set, for the next request's Cookie header. */
-function cookieOf(response: ApiResponse): string {
-  const set = [response.headers['set-cookie']].flat().filter((line): line is string => typeof line === 'string');
-  const session = set.find((line) => /^(__Host-)?healthassist-session=[^;]+/.test(line));
-  expect(session, 'a session cookie').toBeDefined();
-  return session!.split(';')[0]!;
-}
 
 const withCookie = (cookie: string) => ({ cookie });
 
 async function protect(target = app): Promise<string> {
   const response = await api(target, 'PUT', '/api/security/passphrase', { passphrase: PASSPHRASE });
   expect(response.status).toBe(204);
-  return cookieOf(response);
+  return sessionCookieOf(response);
 }
 
 async function signIn(passphrase = PASSPHRASE, target = app): Promise<ApiResponse> {
@@ -78,8 +71,8 @@ describe('signing in with the passphrase', () => {
     const wrong = await signIn('not the passphrase at all');
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ message: SIGN_IN_FAILED });
-    const first = cookieOf(await signIn());
-    const second = cookieOf(await signIn());
+    const first = sessionCookieOf(await signIn());
+    const second = sessionCookieOf(await signIn());
     expect(first).not.toBe(second);
     for (const cookie of [first, second]) expect((await api(app, 'GET', '/api/users/1', undefined, withCookie(cookie))).status).toBe(200);
   });
@@ -113,7 +106,7 @@ describe('signing in with the passphrase', () => {
 
   it('ends every other session when the passphrase changes', async () => {
     const mine = await protect();
-    const other = cookieOf(await signIn());
+    const other = sessionCookieOf(await signIn());
     expect((await api(app, 'PUT', '/api/security/passphrase', { passphrase: 'another long passphrase' }, withCookie(mine))).status).toBe(204);
     expect((await api(app, 'GET', '/api/users/1', undefined, withCookie(other))).status).toBe(401);
     expect((await api(app, 'GET', '/api/users/1', undefined, withCookie(mine))).status).toBe(200);
@@ -148,7 +141,7 @@ describe('signing out and sessions', () => {
 
   it('lists the open sessions with the asking one marked, and ends all the others', async () => {
     const mine = await protect();
-    const other = cookieOf(await api(app, 'POST', '/api/session/passphrase', { passphrase: PASSPHRASE }, { 'user-agent': 'Phone browser' }));
+    const other = sessionCookieOf(await api(app, 'POST', '/api/session/passphrase', { passphrase: PASSPHRASE }, { 'user-agent': 'Phone browser' }));
     const listed = await api(app, 'GET', '/api/security/sessions', undefined, withCookie(mine));
     expect(listed.body).toHaveLength(2);
     expect(listed.body.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
@@ -193,7 +186,7 @@ describe('reachable beyond loopback', () => {
 
     const done = await api(exposed, 'POST', '/api/session/setup', { setupCode: code, passphrase: PASSPHRASE });
     expect(done.status).toBe(204);
-    expect((await api(exposed, 'GET', '/api/users/1', undefined, withCookie(cookieOf(done)))).status).toBe(200);
+    expect((await api(exposed, 'GET', '/api/users/1', undefined, withCookie(sessionCookieOf(done)))).status).toBe(200);
     expect((await api(exposed, 'POST', '/api/session/setup', { setupCode: code, passphrase: PASSPHRASE })).status).toBe(409);
     expect((await signIn(PASSPHRASE, exposed)).status).toBe(204);
   });
