@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { newPassphrase } from '../../../shared/contracts/sign-in';
 
-export const PASSPHRASES_DIFFER = 'Type the same passphrase twice';
+const PASSPHRASES_DIFFER = 'Type the same passphrase twice';
 
 /** A passphrase being set: the shared rule (passphraseProblem, in its words), typed twice alike. */
 export const NewPassphraseForm = z
