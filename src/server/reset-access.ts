@@ -21,10 +21,11 @@ if (!env.DATABASE_URL && !existsSync(env.DATA_DIR)) {
 const database = await openConfiguredDatabase(env).catch(exitIfDataDirInUse);
 try {
   const reset = await resetAccess(database.db);
+  const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
   console.log(
     `Reset access to the ${database.kind} database at ${database.location}: ` +
-      `${reset.passphrases} passphrase${reset.passphrases === 1 ? '' : 's'} removed, ${reset.sessions} session${reset.sessions === 1 ? '' : 's'} ended, ` +
-      `${reset.recoveryCodes} unused recovery code${reset.recoveryCodes === 1 ? '' : 's'} and ${reset.tokens} access token${reset.tokens === 1 ? '' : 's'} made unusable. ` +
+      `${count(reset.passphrases, 'passphrase')} removed, ${count(reset.sessions, 'session')} ended, ${count(reset.passkeys, 'passkey')} removed, ` +
+      `${count(reset.recoveryCodes, 'unused recovery code')} and ${count(reset.tokens, 'access token')} made unusable. ` +
       'The record itself is untouched. Start HealthAssist and open it on this computer to set a new passphrase.',
   );
 } finally {

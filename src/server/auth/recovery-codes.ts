@@ -17,18 +17,29 @@ export async function replaceRecoveryCodes(db: Database, userId: number): Promis
 }
 
 /**
- * Spends a code as typed: true when it was one of the account's unused codes, which is now used. Two requests with
- * the same code at once: one update wins, the other finds it used.
+ * Spends a code as typed, for `userId`'s account or, with null, whichever account it belongs to (signing in names no
+ * account): the account's id when it was an unused code, which is now used; null otherwise. Two requests with the same
+ * code at once: one update wins, the other finds it used.
  */
-export async function spendRecoveryCode(db: Database, userId: number, typed: string, now = new Date()): Promise<boolean> {
+async function spend(db: Database, userId: number | null, typed: string, now: Date): Promise<number | null> {
   const codeHash = hashCode(typed, RECOVERY_CODE_CHARACTERS);
-  if (codeHash === null) return false;
-  const spent = await db
+  if (codeHash === null) return null;
+  const [spent] = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
-    .returning({ id: recoveryCodes.id });
-  return spent.length === 1;
+    .where(and(userId === null ? undefined : eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+    .returning({ userId: recoveryCodes.userId });
+  return spent?.userId ?? null;
+}
+
+/** Spends one of this account's codes as typed: true when it was unused, and is now used. */
+export async function spendRecoveryCode(db: Database, userId: number, typed: string, now = new Date()): Promise<boolean> {
+  return (await spend(db, userId, typed, now)) !== null;
+}
+
+/** Spends a code of whichever account it belongs to, as signing in does: that account's id, or null. */
+export function spendAnyRecoveryCode(db: Database, typed: string, now = new Date()): Promise<number | null> {
+  return spend(db, null, typed, now);
 }
 
 /** How many of the account's codes are left, for Settings ("7 of 10 recovery codes left"). */
@@ -40,17 +51,3 @@ export async function unusedRecoveryCodes(db: Database, userId: number): Promise
   return rows.length;
 }
 
-/**
- * Spends a code as typed, whichever account it belongs to (signing in names no account): the account's id when it was
- * an unused code, which is now used; null otherwise.
- */
-export async function spendAnyRecoveryCode(db: Database, typed: string, now = new Date()): Promise<number | null> {
-  const codeHash = hashCode(typed, RECOVERY_CODE_CHARACTERS);
-  if (codeHash === null) return null;
-  const [spent] = await db
-    .update(recoveryCodes)
-    .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
-    .returning({ userId: recoveryCodes.userId });
-  return spent?.userId ?? null;
-}
