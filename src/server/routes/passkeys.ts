@@ -13,7 +13,6 @@ import {
   renamePasskey,
   verifyAuthentication,
   verifyRegistration,
-  type PasskeyRow,
   type RelyingParty,
 } from '../auth/passkeys';
 import type { SignInSettings } from '../auth/sign-in-settings';
@@ -48,10 +47,6 @@ function relyingParty(request: FastifyRequest): RelyingParty {
 /** The library's options as the contract's loose JSON object: they go to the browser as they are. */
 function asJson(options: { challenge: string }): z.infer<typeof PasskeyOptions> {
   return { ...options };
-}
-
-function withDates(row: PasskeyRow): z.infer<typeof PasskeySummary> {
-  return { ...row, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null };
 }
 
 export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignInSettings }> = async (app, { db, signIn }) => {
@@ -119,7 +114,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
       if (!result.ok) throw result.reason === 'already-added' ? conflict(PASSKEY_ALREADY_ADDED) : badRequest(PASSKEY_NOT_ADDED);
       await recordAccessEvent(db, userId, 'passkey_added', clientOf(request));
       await signInIfOpen(db, signIn, request, reply, userId);
-      return reply.status(201).send(withDates(result.passkey));
+      return reply.status(201).send(result.passkey);
     },
   );
 
@@ -132,7 +127,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
     async (request) => {
       const row = await renamePasskey(db, accountOf(request), request.params.id, request.body.name);
       if (!row) throw notFound('Passkey not found');
-      return withDates(row);
+      return row;
     },
   );
 

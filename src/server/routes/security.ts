@@ -47,7 +47,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
       const userId = accountOf(request);
       const [holder] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.passwordHash)));
       const keys = await listPasskeys(db, userId);
-      return { passphraseSet: holder !== undefined, recoveryCodesLeft: await unusedRecoveryCodes(db, userId), passkeys: keys.map(withDates) };
+      return { passphraseSet: holder !== undefined, recoveryCodesLeft: await unusedRecoveryCodes(db, userId), passkeys: keys };
     },
   );
 
@@ -93,7 +93,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
     { config: BROWSER, schema: { summary: 'The open sessions of this account, the most recently seen first', response: { 200: SessionList } } },
     async (request) => {
       const sessions = await listSessions(db, accountOf(request), ownSession(request), signIn.limits);
-      return sessions.map((session) => ({ ...session, createdAt: session.createdAt.toISOString(), lastSeenAt: session.lastSeenAt.toISOString() }));
+      return sessions;
     },
   );
 
@@ -111,13 +111,13 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
   app.get(
     '/security/access-log',
     { config: BROWSER, schema: { summary: 'The latest 50 sign-ins, failures, credentials made or removed and sessions ended', response: { 200: AccessLog } } },
-    async (request) => (await listAccessEvents(db, accountOf(request))).map((event) => ({ ...event, at: event.at.toISOString() })),
+    async (request) => listAccessEvents(db, accountOf(request)),
   );
 
   app.get(
     '/security/tokens',
     { config: BROWSER, schema: { summary: 'Personal access tokens, newest first, revoked ones included', response: { 200: AccessTokenList } } },
-    async (request) => (await listAccessTokens(db, accountOf(request))).map(withDates),
+    async (request) => listAccessTokens(db, accountOf(request)),
   );
 
   app.post(
@@ -129,9 +129,9 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
     async (request, reply) => {
       const userId = accountOf(request);
       await ensureAccount(db, userId);
-      const { token, ...row } = await createAccessToken(db, userId, request.body.name, request.body.scope);
+      const created = await createAccessToken(db, userId, request.body.name, request.body.scope);
       await recordAccessEvent(db, userId, 'token_made', clientOf(request));
-      return reply.status(201).send({ ...withDates(row), token });
+      return reply.status(201).send(created);
     },
   );
 
@@ -150,7 +150,3 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
   );
 };
 
-/** Dates as the contracts write them, ISO strings; null stays null. */
-function withDates<Row extends Record<string, unknown>>(row: Row): { [Key in keyof Row]: Row[Key] extends Date ? string : Row[Key] extends Date | null ? string | null : Row[Key] } {
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])) as never;
-}

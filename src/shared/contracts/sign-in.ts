@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, instant, requiredText, type Json } from './common';
 import {
   ACCESS_EVENT_KINDS,
   ACCESS_TOKEN_NAME_MAX_LENGTH,
@@ -61,11 +62,11 @@ export const RecoveryCodes = z
 
 export const PasskeySummary = z
   .object({
-    id: z.number().int(),
+    id,
     name: z.string(),
     backedUp: z.boolean().meta({ description: 'Synced to the patient’s other devices' }),
-    createdAt: z.string(),
-    lastUsedAt: z.string().nullable(),
+    createdAt: instant,
+    lastUsedAt: instant.nullable(),
   })
   .meta({ id: 'PasskeySummary' });
 
@@ -77,13 +78,9 @@ export const SecurityOverview = z
     passkeys: z.array(PasskeySummary),
   })
   .meta({ id: 'SecurityOverview' });
-export type SecurityOverview = z.infer<typeof SecurityOverview>;
+export type SecurityOverview = Json<typeof SecurityOverview>;
 
-export const passkeyName = z
-  .string({ message: 'is required' })
-  .trim()
-  .min(1, 'is required')
-  .max(PASSKEY_NAME_MAX_LENGTH, `must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`);
+export const passkeyName = requiredText('is required', PASSKEY_NAME_MAX_LENGTH);
 export const RenamePasskey = z.object({ name: passkeyName }).meta({ id: 'RenamePasskey' });
 
 /**
@@ -101,8 +98,8 @@ export const SessionSummary = z
     current: z.boolean().meta({ description: 'The session that asks' }),
     userAgent: z.string().nullable(),
     clientAddress: z.string().nullable(),
-    createdAt: z.string(),
-    lastSeenAt: z.string(),
+    createdAt: instant,
+    lastSeenAt: instant,
   })
   .meta({ id: 'SessionSummary' });
 export const SessionList = z.array(SessionSummary).meta({ id: 'SessionList' });
@@ -110,29 +107,25 @@ export const EndedSessions = z.object({ ended: z.number().int() }).meta({ id: 'E
 
 export const AccessEvent = z
   .object({
-    id: z.number().int(),
+    id,
     kind: z.enum(ACCESS_EVENT_KINDS),
-    at: z.string(),
+    at: instant,
     userAgent: z.string().nullable(),
     clientAddress: z.string().nullable(),
   })
   .meta({ id: 'AccessEvent' });
 export const AccessLog = z.array(AccessEvent).meta({ id: 'AccessLog' });
 
-export const accessTokenName = z
-  .string({ message: 'is required' })
-  .trim()
-  .min(1, 'is required')
-  .max(ACCESS_TOKEN_NAME_MAX_LENGTH, `must be at most ${ACCESS_TOKEN_NAME_MAX_LENGTH} characters`);
+export const accessTokenName = requiredText('is required', ACCESS_TOKEN_NAME_MAX_LENGTH);
 export const NewAccessTokenInput = z.object({ name: accessTokenName, scope: z.enum(ACCESS_TOKEN_SCOPES) }).meta({ id: 'NewAccessTokenInput' });
 export const AccessTokenSummary = z
   .object({
-    id: z.number().int(),
+    id,
     name: z.string(),
     scope: z.enum(ACCESS_TOKEN_SCOPES),
-    createdAt: z.string(),
-    lastUsedAt: z.string().nullable(),
-    revokedAt: z.string().nullable(),
+    createdAt: instant,
+    lastUsedAt: instant.nullable(),
+    revokedAt: instant.nullable(),
   })
   .meta({ id: 'AccessTokenSummary' });
 export const AccessTokenList = z.array(AccessTokenSummary).meta({ id: 'AccessTokenList' });

@@ -1,3 +1,4 @@
+import type { Json } from '../../../shared/contracts/common';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
@@ -29,19 +30,19 @@ export const securityOverviewQuery = () =>
 export const sessionsQuery = () =>
   queryOptions({
     queryKey: [...SECURITY_KEY, 'sessions'],
-    queryFn: () => apiRequest<z.infer<typeof SessionList>>('GET', '/api/security/sessions'),
+    queryFn: () => apiRequest<Json<typeof SessionList>>('GET', '/api/security/sessions'),
     refetchOnMount: 'always',
   });
 
 export const accessLogQuery = () =>
   queryOptions({
     queryKey: [...SECURITY_KEY, 'access-log'],
-    queryFn: () => apiRequest<z.infer<typeof AccessLog>>('GET', '/api/security/access-log'),
+    queryFn: () => apiRequest<Json<typeof AccessLog>>('GET', '/api/security/access-log'),
     refetchOnMount: 'always',
   });
 
 export const accessTokensQuery = () =>
-  queryOptions({ queryKey: [...SECURITY_KEY, 'tokens'], queryFn: () => apiRequest<z.infer<typeof AccessTokenList>>('GET', '/api/security/tokens') });
+  queryOptions({ queryKey: [...SECURITY_KEY, 'tokens'], queryFn: () => apiRequest<Json<typeof AccessTokenList>>('GET', '/api/security/tokens') });
 
 const invalidatesSecurity = { invalidates: [SECURITY_KEY] };
 
@@ -54,7 +55,7 @@ export function useEndOtherSessions() {
 
 export function useCreateAccessToken() {
   return useMutation({
-    mutationFn: (body: z.infer<typeof NewAccessTokenInput>) => apiRequest<z.infer<typeof CreatedAccessToken>>('POST', '/api/security/tokens', body),
+    mutationFn: (body: z.infer<typeof NewAccessTokenInput>) => apiRequest<Json<typeof CreatedAccessToken>>('POST', '/api/security/tokens', body),
     meta: invalidatesSecurity,
   });
 }
@@ -66,7 +67,7 @@ export function useRevokeAccessToken() {
   });
 }
 
-export type Passkey = z.infer<typeof PasskeySummary>;
+export type Passkey = Json<typeof PasskeySummary>;
 
 export function useRenamePasskey() {
   return useMutation({

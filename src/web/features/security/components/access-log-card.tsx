@@ -1,5 +1,5 @@
+import type { Json } from '../../../../shared/contracts/common';
 import { History } from 'lucide-react';
-import type { z } from 'zod';
 import type { AccessLog } from '../../../../shared/contracts/sign-in';
 import { formatDateTime } from '../../../../shared/rules/formats';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -12,7 +12,7 @@ const HEADING_ID = 'access-log-heading';
 
 interface AccessLogCardProps {
   /** undefined while loading. */
-  events: z.infer<typeof AccessLog> | undefined;
+  events: Json<typeof AccessLog> | undefined;
   failed: boolean;
 }
 

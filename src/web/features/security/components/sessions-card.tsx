@@ -1,5 +1,5 @@
+import type { Json } from '../../../../shared/contracts/common';
 import { MonitorSmartphone } from 'lucide-react';
-import type { z } from 'zod';
 import type { SessionList } from '../../../../shared/contracts/sign-in';
 import { formatDateTime } from '../../../../shared/rules/formats';
 import { Badge } from '../../../components/ui/badge';
@@ -16,7 +16,7 @@ const HEADING_ID = 'sessions-heading';
 
 interface SessionsCardProps {
   /** undefined while loading. */
-  sessions: z.infer<typeof SessionList> | undefined;
+  sessions: Json<typeof SessionList> | undefined;
   failed: boolean;
 }
 

@@ -1,6 +1,6 @@
+import type { Json } from '../../../../shared/contracts/common';
 import { KeySquare, Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { z } from 'zod';
 import type { AccessTokenSummary } from '../../../../shared/contracts/sign-in';
 import { formatDate, formatDateTime } from '../../../../shared/rules/formats';
 import { Badge } from '../../../components/ui/badge';
@@ -16,7 +16,7 @@ import { useRevokeAccessToken } from '../api';
 import { NewTokenDialog } from './new-token-dialog';
 import { SCOPE_WORDS } from './scope-words';
 
-type AccessToken = z.infer<typeof AccessTokenSummary>;
+type AccessToken = Json<typeof AccessTokenSummary>;
 const HEADING_ID = 'tokens-heading';
 
 interface TokensCardProps {
