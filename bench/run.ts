@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { pgliteBackend, postgresBackend, type BenchBackend } from './backends';
 import { benchLighthouse } from './lighthouse';
 import { benchListRecords } from './list-records';
-import { benchSessionCheck, benchSignIn, sessionCheckLine, signInLine } from './sign-in';
+import { benchSessionCheck, benchSignIn, benchSignInRequest, sessionCheckLine, signInLine, signInRequestLine } from './sign-in';
 import { benchUploadInBrowser } from './records-upload-ui';
 import { benchStartup, type StartupSample } from './startup';
 import { median } from './stats';
@@ -16,7 +16,7 @@ const fixed = (value: number, digits = 1) => value.toFixed(digits);
 const startupOnly = process.argv.slice(2).includes('startup');
 /** `npm run bench -- upload` prints the 20 MiB upload's figures only, on each database. */
 const uploadOnly = process.argv.slice(2).includes('upload');
-/** `npm run bench -- sign-in` prints what checking a passphrase costs, and nothing else. */
+/** `npm run bench -- sign-in` prints what signing in and checking a session cost, and nothing else. */
 const signInOnly = process.argv.slice(2).includes('sign-in');
 
 /** Start-ups per backend; the figures move by ±30 % when others share the machine, so the median is quoted. */
@@ -155,7 +155,7 @@ async function benchRecordsScreen() {
   );
 }
 
-/** The passphrase's check, then the session check on each database that answers. */
+/** The passphrase's check, then a whole sign-in request and the session check on each database that answers. */
 async function benchSignInFigures() {
   console.log(signInLine(await benchSignIn()));
   for (const [makeBackend, label] of [
@@ -165,6 +165,7 @@ async function benchSignInFigures() {
     const backend = await makeBackend();
     if (!backend) continue;
     try {
+      console.log(signInRequestLine(label, await benchSignInRequest(backend)));
       console.log(sessionCheckLine(label, await benchSessionCheck(backend)));
     } finally {
       await backend.dispose();

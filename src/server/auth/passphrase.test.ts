@@ -7,9 +7,9 @@ const UNUSABLE_OLD_HASH = 'scrypt$c2FsdHNhbHRzYWx0c2FsdA==$a2V5a2V5a2V5a2V5a2V5a
 describe('a passphrase', () => {
   it('is stored as a scrypt hash in PHC form with the setting of ADR 17, never as itself', async () => {
     const stored = await hashPassphrase('correct horse battery staple');
-    expect(stored).toMatch(/^\$scrypt\$ln=16,r=8,p=2\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(stored).toMatch(/^\$scrypt\$ln=14,r=8,p=5\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(stored).not.toContain('horse');
-    expect(SCRYPT_SETTING).toEqual({ logN: 16, r: 8, p: 2 });
+    expect(SCRYPT_SETTING).toEqual({ logN: 14, r: 8, p: 5 });
   });
 
   it('matches itself only, with a salt of its own each time', async () => {
@@ -36,8 +36,8 @@ describe('a passphrase', () => {
       UNUSABLE_OLD_HASH,
       '',
       'correct horse battery staple',
-      stored.replace('ln=16', 'ln=40'), // would take hours: refused, not computed
-      stored.replace('p=2', 'p=0'),
+      stored.replace('ln=14', 'ln=40'), // would take hours: refused, not computed
+      stored.replace('p=5', 'p=0'),
       stored.slice(0, -4),
       `${stored}$`,
     ];

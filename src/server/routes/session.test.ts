@@ -1,8 +1,11 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSetupCode } from '../auth/setup-codes';
 import { LOOPBACK_SIGN_IN, type SignInSettings } from '../auth/sign-in-settings';
 import { buildApp } from '../app';
+import { users } from '../db/schema/index';
 import { NOT_SIGNED_IN, SETUP_FIRST } from '../http/current-patient';
 import { SIGN_IN_FAILED } from '../http/sign-in';
 import { api, type ApiResponse, sessionCookieOf, snapshotData, useTestDatabase } from '../../testing/test-app';
@@ -75,6 +78,18 @@ describe('signing in with the passphrase', () => {
     const second = sessionCookieOf(await signIn());
     expect(first).not.toBe(second);
     for (const cookie of [first, second]) expect((await api(app, 'GET', '/api/users/1', undefined, withCookie(cookie))).status).toBe(200);
+  });
+
+  it('signs in with a hash stored under the earlier setting (N = 2^16, p = 2) and stores it again under today\'s', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync(PASSPHRASE, salt, 32, { N: 2 ** 16, r: 8, p: 2, maxmem: 128 * 2 ** 16 * 8 + 2 ** 20 });
+    const bare = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
+    await t.db.update(users).set({ passwordHash: `$scrypt$ln=16,r=8,p=2$${bare(salt)}$${bare(key)}` }).where(eq(users.id, t.userId));
+    expect((await signIn()).status).toBe(204);
+    const [row] = await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, t.userId));
+    expect(row!.passwordHash).toMatch(/^\$scrypt\$ln=14,r=8,p=5\$/);
+    expect((await signIn()).status).toBe(204);
+    expect((await signIn('not the passphrase at all')).status).toBe(401);
   });
 
   it('sets an HttpOnly, SameSite=Strict cookie; from an https page, Secure with the __Host- prefix', async () => {
