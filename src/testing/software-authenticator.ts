@@ -66,18 +66,11 @@ export class SoftwareAuthenticator {
     const attestedData = concat(new Uint8Array(16), new Uint8Array([credentialId.length >> 8, credentialId.length & 0xff]), credentialId, this.coseKey());
     const authData = concat(this.authenticatorData(rpId, FLAG_ATTESTED_DATA), attestedData);
     const attestationObject = isoCBOR.encode(new Map<string, string | Map<string, never> | Uint8Array>([['fmt', 'none'], ['attStmt', new Map<string, never>()], ['authData', authData]]));
-    return {
-      id: this.credentialId,
-      rawId: this.credentialId,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-      response: {
-        clientDataJSON: isoBase64URL.fromBuffer(clientDataJSON),
-        attestationObject: isoBase64URL.fromBuffer(attestationObject),
-        transports: ['internal'],
-      },
-    };
+    return this.credential({
+      clientDataJSON: isoBase64URL.fromBuffer(clientDataJSON),
+      attestationObject: isoBase64URL.fromBuffer(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /** navigator.credentials.get(): an assertion over the options' challenge, signed with this credential's key. */
@@ -87,18 +80,23 @@ export class SoftwareAuthenticator {
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, origin);
     const authenticatorData = this.authenticatorData(rpId, 0);
     const signature = sign('sha256', concat(authenticatorData, sha256(clientDataJSON)), this.privateKey);
+    return this.credential({
+      clientDataJSON: isoBase64URL.fromBuffer(clientDataJSON),
+      authenticatorData: isoBase64URL.fromBuffer(authenticatorData),
+      signature: isoBase64URL.fromBuffer(new Uint8Array(signature)),
+      ...(this.userHandle === null ? {} : { userHandle: this.userHandle }),
+    });
+  }
+
+  /** The PublicKeyCredential around a ceremony's response, as @simplewebauthn/browser hands it to the server. */
+  private credential<Response>(response: Response) {
     return {
       id: this.credentialId,
       rawId: this.credentialId,
       type: 'public-key' as const,
       clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-      response: {
-        clientDataJSON: isoBase64URL.fromBuffer(clientDataJSON),
-        authenticatorData: isoBase64URL.fromBuffer(authenticatorData),
-        signature: isoBase64URL.fromBuffer(new Uint8Array(signature)),
-        ...(this.userHandle === null ? {} : { userHandle: this.userHandle }),
-      },
+      authenticatorAttachment: 'platform' as const,
+      response,
     };
   }
 
