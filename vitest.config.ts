@@ -31,6 +31,8 @@ const serverTestsWithoutDatabase = [
   'src/server/services/confirmation-call/webhook.test.ts',
   'src/server/services/language-model/openai-compatible.test.ts',
   'src/server/services/assistant/intents.test.ts',
+  'src/server/archive/document-path.test.ts',
+  'src/server/archive/json-schema.test.ts',
 ];
 const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 

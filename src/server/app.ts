@@ -15,6 +15,7 @@ import { API_ONLY_PAGE, registerWebApp } from './http/web-app';
 import { safeLogging } from './logging/request-log';
 import { activitiesRoutes } from './routes/activities';
 import { appointmentCalendarRoutes } from './routes/appointment-calendar';
+import { archiveRoutes } from './routes/archive';
 import { appointmentsRoutes } from './routes/appointments';
 import { chatRoutes } from './routes/chat';
 import { healthRoutes } from './routes/health';
@@ -54,7 +55,11 @@ export interface AppDependencies {
   chat?: Partial<ChatDependencies>;
   /** Session limits and whether the app is reachable beyond loopback (ADR 17). Without it: loopback, 30 min / 7 days. */
   signIn?: SignInSettings;
+  /** The most a backup may be, sent or unpacked (ARCHIVE_MAX_MB, ADR 18). Without it: 8 GiB. */
+  maxArchiveBytes?: number;
 }
+
+const DEFAULT_MAX_ARCHIVE_BYTES = 8192 * 2 ** 20;
 
 /** Everything but the socket: tests build the same app and talk to it through inject(). */
 export async function buildApp({
@@ -65,6 +70,7 @@ export async function buildApp({
   confirmationCaller,
   chat,
   signIn = LOOPBACK_SIGN_IN,
+  maxArchiveBytes = DEFAULT_MAX_ARCHIVE_BYTES,
 }: AppDependencies) {
   const app = Fastify({
     // Whatever logger the caller asked for logs no request body, query value or SQL value (logging/request-log.ts).
@@ -121,6 +127,7 @@ export async function buildApp({
       await api.register(appointmentsRoutes, { db, confirmationCaller });
       await api.register(appointmentCalendarRoutes, { db });
       await api.register(providersRoutes, { db });
+      await api.register(archiveRoutes, { db, maxArchiveBytes });
       // Multipart is parsed only here (the chat's attachments); everywhere else it stays a 415, not JSON.
       await api.register(async (chatScope) => {
         await chatScope.register(multipart);

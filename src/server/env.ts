@@ -171,6 +171,8 @@ const EnvSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().min(0.05).max(7 * 24 * 60).default(30),
   /** A session ends this long after sign-in however busy it is. */
   SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(7),
+  /** Restoring a backup (ADR 18): the most an archive may hold, sent or unpacked, in MiB. */
+  ARCHIVE_MAX_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(8192),
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;

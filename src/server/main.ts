@@ -31,6 +31,7 @@ const app = await buildApp({
   confirmationCaller: confirmationCallerFor(env.confirmationCall),
   chat: { n8n: env.n8n, languageModel: languageModelFor(env.languageModel), messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE },
   signIn,
+  maxArchiveBytes: env.ARCHIVE_MAX_MB * 2 ** 20,
 });
 // Which outside services the chats use, never their addresses or keys.
 app.log.info(

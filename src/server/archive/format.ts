@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { CHAT_ATTACHMENT_TYPES, CHAT_ROLES } from '../../shared/contracts/chat';
+import { dateOnly, id, instant } from '../../shared/contracts/common';
+import { ACTIVITY_TYPES } from '../../shared/rules/activities';
+import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
+import { PLAN_TYPES } from '../../shared/rules/insurance';
+import { SEXES_AT_BIRTH } from '../../shared/rules/patient';
+import { PROVIDER_SPECIALTIES } from '../../shared/rules/providers';
+import {
+  APPOINTMENT_STATUSES,
+  CARE_CATEGORIES,
+  COMMUNICATION_PREFERENCES,
+  CONFIRMATION_CALL_STATUSES,
+  ICON_TYPES,
+  STORED_CARE_STATUSES,
+} from '../../shared/rules/statuses';
+import { CHAT_CHANNELS } from '../db/schema/index';
+
+// The archive's format (ADR 18): healthassist.json, every row of the patient, and manifest.json, the size and SHA-256 of
+// every file. One zod schema per file reads an archive (ISO strings become Dates) and writes one (z.encode), and
+// docs/archive/ holds the JSON Schema made from it. Rows keep their ids, so that a restored install answers as the
+// one it came from; the patient's own id is implied (every row is theirs) and is not written.
+
+/** The version this build writes and reads. A change of any row's shape is a new version. */
+export const ARCHIVE_VERSION = 1;
+export const ARCHIVE_FILES = { data: 'healthassist.json', manifest: 'manifest.json', documentsFolder: 'documents/' } as const;
+
+const text = z.string();
+const nullableText = z.string().nullable();
+const cents = z.int().nonnegative();
+
+/** The profile: everything on the patient's row but the passphrase's hash, which is never exported. */
+const Patient = z.strictObject({
+  username: z.string().min(1).max(200),
+  displayName: z.string().min(1).max(200),
+  email: text,
+  phoneNumber: nullableText,
+  avatarUrl: nullableText,
+  firstName: nullableText,
+  lastName: nullableText,
+  sexAtBirth: z.enum(SEXES_AT_BIRTH).nullable(),
+  timeZone: nullableText,
+  dateOfBirth: dateOnly.nullable(),
+  existingConditions: nullableText,
+  medications: nullableText,
+  allergies: nullableText,
+  communicationPreference: z.enum(COMMUNICATION_PREFERENCES),
+  appointmentReminders: z.boolean(),
+  healthTips: z.boolean(),
+  onboardedAt: instant.nullable(),
+  isDemo: z.boolean(),
+});
+
+const Provider = z.strictObject({
+  id,
+  name: text,
+  specialty: z.enum(PROVIDER_SPECIALTIES).nullable(),
+  phone: nullableText,
+  address: nullableText,
+});
+
+const InsurancePlan = z.strictObject({
+  id,
+  provider: text,
+  memberId: text,
+  groupNumber: nullableText,
+  planType: z.enum(PLAN_TYPES),
+  effectiveDate: dateOnly,
+  deductible: cents,
+  deductibleMet: cents,
+  outOfPocketMax: cents,
+  outOfPocketMet: cents,
+  isPrimary: z.boolean(),
+});
+
+const InsuranceBenefit = z.strictObject({
+  id,
+  insuranceId: id,
+  serviceName: text,
+  inNetworkCoverage: text,
+  outOfNetworkCoverage: text,
+});
+
+const CareItem = z.strictObject({
+  id,
+  careName: text,
+  dueDate: dateOnly,
+  status: z.enum(STORED_CARE_STATUSES),
+  recurringMonths: z.int().min(1).max(1200).nullable(),
+  lastCompleted: dateOnly.nullable(),
+  notes: nullableText,
+  category: z.enum(CARE_CATEGORIES),
+});
+
+const Appointment = z.strictObject({
+  id,
+  providerId: id,
+  appointmentType: text,
+  appointmentDate: dateOnly,
+  appointmentTime: text,
+  status: z.enum(APPOINTMENT_STATUSES),
+  notes: nullableText,
+  careItemId: id.nullable(),
+  calendarUid: z.uuid(),
+  confirmationCallStatus: z.enum(CONFIRMATION_CALL_STATUSES),
+  confirmationCallId: nullableText,
+  confirmationCallError: nullableText,
+});
+
+/** A document's row; its bytes are the archive's file `document`, whose size and SHA-256 the manifest gives. */
+const MedicalRecord = z.strictObject({
+  id,
+  filename: z.string().min(1).max(FILENAME_MAX_LENGTH),
+  fileType: z.enum(DOCUMENT_TYPES),
+  fileSize: z.int().min(1).max(MAX_DOCUMENT_BYTES),
+  uploadDate: instant,
+  description: nullableText,
+  insuranceId: id.nullable(),
+  document: z.string().startsWith(ARCHIVE_FILES.documentsFolder),
+});
+
+const Activity = z.strictObject({
+  id,
+  activityType: z.enum(ACTIVITY_TYPES),
+  description: text,
+  timestamp: instant,
+  relatedItemId: z.int().nullable(),
+  iconType: z.enum(ICON_TYPES),
+});
+
+const ChatSession = z.strictObject({
+  id,
+  channel: z.enum(CHAT_CHANNELS),
+  sessionKey: text,
+  createdAt: instant,
+});
+
+const ChatMessage = z.strictObject({
+  id,
+  sessionId: id,
+  role: z.enum(CHAT_ROLES),
+  content: z.string().max(100_000),
+  attachments: z.array(z.strictObject({ name: text, type: z.enum(CHAT_ATTACHMENT_TYPES), size: z.int().nonnegative() })),
+  createdAt: instant,
+});
+
+/** healthassist.json: the patient and every row that is theirs, table by table. */
+export const ArchiveData = z
+  .strictObject({
+    format: z.literal('healthassist'),
+    version: z.literal(ARCHIVE_VERSION),
+    exportedAt: instant,
+    patient: Patient,
+    providers: z.array(Provider),
+    insurancePlans: z.array(InsurancePlan),
+    insuranceBenefits: z.array(InsuranceBenefit),
+    preventativeCare: z.array(CareItem),
+    appointments: z.array(Appointment),
+    medicalRecords: z.array(MedicalRecord),
+    activities: z.array(Activity),
+    chatSessions: z.array(ChatSession),
+    chatMessages: z.array(ChatMessage),
+  })
+  .meta({ title: 'HealthAssist archive data', description: 'healthassist.json: every row of one patient (ADR 18).' });
+export type ArchiveData = z.output<typeof ArchiveData>;
+
+/** The tables of healthassist.json, in the order their rows are written back (a row after those it names). */
+export const ARCHIVE_TABLES = [
+  'providers',
+  'insurancePlans',
+  'insuranceBenefits',
+  'preventativeCare',
+  'appointments',
+  'medicalRecords',
+  'activities',
+  'chatSessions',
+  'chatMessages',
+] as const satisfies readonly (keyof ArchiveData)[];
+export type ArchiveTable = (typeof ARCHIVE_TABLES)[number];
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lowercase hex');
+
+/** manifest.json: what the archive holds, so that a damaged or altered file is found before anything is written. */
+export const ArchiveManifest = z
+  .strictObject({
+    format: z.literal('healthassist-archive'),
+    version: z.int().positive(),
+    app: z.strictObject({ name: z.literal('HealthAssist'), version: z.string() }),
+    createdAt: instant,
+    files: z.array(z.strictObject({ path: z.string().min(1), size: z.int().nonnegative(), sha256: sha256Hex })),
+  })
+  .meta({ title: 'HealthAssist archive manifest', description: 'manifest.json: the format, the app, and every other file with its size and SHA-256.' });
+export type ArchiveManifest = z.output<typeof ArchiveManifest>;

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dataFingerprint } from '../../testing/data-fingerprint';
+import { createChatMessage, createMedicalRecord, createProvider, createUser } from '../../testing/factories';
+import { fetchOpenApiDocument, fillPath, operationsOf } from '../../testing/openapi-document';
+import { createTestDatabase } from '../../testing/test-database';
+import { useTestApp } from '../../testing/test-app';
+import { unzip, zip } from '../../testing/zip-files';
+import { buildApp } from '../app';
+import { ARCHIVE_SCHEMA_FOLDER } from '../archive/json-schema';
+import { PATIENT_EXISTS } from '../archive/restore';
+import type { DatabaseHandle } from '../db/client';
+import { wipeData } from '../db/reset';
+import { seedIfEmpty } from '../db/seed';
+
+// Export and restore (ADR 18), on both databases: the archive of one install restored into a fresh one answers every
+// GET of the API as the first did, with every document byte for byte; an archive that is damaged, changed, of another
+// version, too large or a bomb, or sent to an install that holds a record, writes nothing.
+
+const source = useTestApp();
+let target: DatabaseHandle;
+let targetApp: FastifyInstance;
+/** Small enough for a test to pass it: 8 MiB sent or unpacked. */
+const MAX_ARCHIVE_BYTES = 8 * 2 ** 20;
+const NOW = new Date('2026-11-26T10:00:00Z');
+
+beforeAll(async () => {
+  target = await createTestDatabase();
+  targetApp = await buildApp({ database: target, maxArchiveBytes: MAX_ARCHIVE_BYTES });
+});
+afterAll(async () => {
+  await targetApp?.close();
+  await target?.close();
+});
+beforeEach(async () => {
+  await wipeData(target.db);
+});
+
+/** The demo patient (every kind of row, documents included), a chat, a document of several pieces, and another user. */
+async function fillSource(): Promise<Buffer> {
+  await wipeData(source.db);
+  await seedIfEmpty(source.db, NOW);
+  await createChatMessage(source.db, 1, { content: 'When is my next appointment?' });
+  const large = randomBytes(700 * 1024);
+  await createMedicalRecord(source.db, 1, { filename: '../Scan of knee (MRI).pdf', bytes: large });
+  const other = await createUser(source.db, { displayName: 'Other Person' });
+  await createMedicalRecord(source.db, other.id, { filename: 'not-theirs.pdf' });
+  await createProvider(source.db, other.id, { name: 'Dr. Elsewhere' });
+  return large;
+}
+
+async function exportFrom(app: FastifyInstance): Promise<Buffer> {
+  const response = await app.inject({ method: 'GET', url: '/api/export' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/zip');
+  expect(response.headers['content-disposition']).toMatch(/^attachment; filename=healthassist-\d{4}-\d{2}-\d{2}\.zip$/);
+  return response.rawPayload;
+}
+
+function importInto(archive: Buffer | string, { replace = false, contentType = 'application/zip' } = {}) {
+  return targetApp.inject({
+    method: 'POST',
+    url: `/api/import${replace ? '?replace=true' : ''}`,
+    headers: { 'content-type': contentType },
+    payload: archive,
+  });
+}
+
+/** Every GET of the OpenAPI document with the paths filled from the source's rows; sign-in and the archive left out. */
+async function everyGet(): Promise<string[]> {
+  const document = await fetchOpenApiDocument(source.app);
+  const ids = async (table: string) =>
+    ((await source.db.execute(sql.raw(`select id from ${table} where user_id = 1 order by id`))) as unknown as { rows: { id: number }[] }).rows.map(
+      (row) => row.id,
+    );
+  const byPath: [RegExp, () => Promise<number[]>][] = [
+    [/^\/api\/medical-records\/\{id\}/, () => ids('medical_records')],
+    [/^\/api\/appointments\/\{id\}/, () => ids('appointments')],
+    [/^\/api\/insurance\/benefits\/\{insuranceId\}/, () => ids('insurance_plans')],
+  ];
+  const urls: string[] = [];
+  for (const operation of operationsOf(document)) {
+    if (operation.method !== 'GET' || /^\/api\/(health|session|setup|security|export)\b/.test(operation.path)) continue;
+    const special = byPath.find(([pattern]) => pattern.test(operation.path));
+    const values = special ? await special[1]() : [1];
+    for (const value of values) urls.push(fillPath(operation.path, { userId: 1, id: value, insuranceId: value }));
+  }
+  return urls;
+}
+
+async function answer(app: FastifyInstance, url: string) {
+  const response = await app.inject({ method: 'GET', url });
+  const type = String(response.headers['content-type'] ?? '');
+  // A calendar file says when it was made (DTSTAMP): the only part of an answer that is the time of asking.
+  const body = type.includes('json') ? response.json() : response.rawPayload.toString('latin1').replace(/^DTSTAMP:.*$/gm, 'DTSTAMP');
+  return { status: response.statusCode, type, body };
+}
+
+describe('an export restored into a fresh install', () => {
+  it('answers every GET as the install it came from, with every document byte for byte', async () => {
+    const large = await fillSource();
+    const archive = await exportFrom(source.app);
+    const restored = await importInto(archive);
+    expect(restored.statusCode, restored.body).toBe(201);
+    expect(restored.json().restored).toMatchObject({ documents: expect.any(Number), medicalRecords: expect.any(Number) });
+    expect(restored.json().restored.documents).toBe(restored.json().restored.medicalRecords);
+
+    const urls = await everyGet();
+    expect(urls.length).toBeGreaterThan(15);
+    for (const url of urls) expect(await answer(targetApp, url), url).toEqual(await answer(source.app, url));
+    const files = await unzip(archive);
+    expect([...files.values()].some((bytes) => bytes.equals(large))).toBe(true);
+    // What the archive holds is what docs/archive/ describes.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    for (const [file, schema] of [['healthassist.json', 'healthassist.schema.json'], ['manifest.json', 'manifest.schema.json']] as const) {
+      const validate = ajv.compile(JSON.parse(readFileSync(new URL(schema, ARCHIVE_SCHEMA_FOLDER), 'utf8')));
+      expect(validate(JSON.parse(files.get(file)!.toString())), `${file}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    }
+    expect([...files.keys()].some((path) => path.includes('Elsewhere') || path.includes('not-theirs'))).toBe(false);
+
+    // The restored install's own export holds the same rows and files: only the time it was made differs.
+    const again = await unzip(await exportFrom(targetApp));
+    const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
+    expect(rowsOf(again)).toEqual(rowsOf(files));
+    for (const [path, bytes] of files) if (path.startsWith('documents/')) expect(again.get(path)?.equals(bytes), path).toBe(true);
+  });
+
+  it('goes on numbering after the rows it brought', async () => {
+    await fillSource();
+    expect((await importInto(await exportFrom(source.app))).statusCode).toBe(201);
+    const created = await targetApp.inject({ method: 'POST', url: '/api/providers', payload: { userId: 1, name: 'Dr. New', specialty: 'Other' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const highest = (await targetApp.inject({ method: 'GET', url: '/api/providers/1' })).json() as { id: number }[];
+    expect(created.json().id).toBe(Math.max(...highest.map((provider) => provider.id)));
+  });
+});
+
+describe('an archive that cannot be restored writes nothing', () => {
+  let archive: Buffer;
+  let files: Map<string, Buffer>;
+  beforeEach(async () => {
+    await fillSource();
+    archive = await exportFrom(source.app);
+    files = await unzip(archive);
+  });
+
+  async function expectRefused(body: Buffer | string, status: number, message: RegExp, options?: Parameters<typeof importInto>[1]) {
+    const before = await dataFingerprint(target.db);
+    const response = await importInto(body, options);
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json()).toEqual({ message: expect.stringMatching(message) });
+    expect(await dataFingerprint(target.db)).toBe(before);
+  }
+
+  const changed = (path: string, change: (bytes: Buffer) => Buffer) => new Map([...files].map(([name, bytes]) => [name, name === path ? change(bytes) : bytes]));
+  const firstDocument = () => [...files.keys()].find((path) => path.startsWith('documents/'))!;
+  const manifest = () => JSON.parse(files.get('manifest.json')!.toString());
+
+  it('damaged: cut short, or not a ZIP at all', async () => {
+    await expectRefused(archive.subarray(0, archive.length - 100), 400, /not a ZIP archive, or it is damaged/);
+    await expectRefused(Buffer.from('PK\u0003\u0004 but nothing after'), 400, /not a ZIP archive/);
+  });
+
+  it('changed: a document’s bytes, the data, a file added or taken away', async () => {
+    const flipLast = (bytes: Buffer) => Buffer.concat([bytes.subarray(0, -1), Buffer.from([bytes.at(-1)! ^ 0xff])]);
+    // The last document's check comes after every row is written: the transaction takes them back.
+    const lastDocument = [...files.keys()].filter((path) => path.startsWith('documents/')).at(-1)!;
+    await expectRefused(await zip(changed(lastDocument, flipLast)), 400, /damaged or was changed: documents\/.* SHA-256 differs/);
+    const data = files.get('healthassist.json')!.toString().replace('"Alex Morgan"', '"Alex Morgen"');
+    await expectRefused(await zip(changed('healthassist.json', () => Buffer.from(data))), 400, /healthassist\.json is not the file its manifest describes/);
+    await expectRefused(await zip(new Map([...files, ['documents/extra.pdf', Buffer.from('%PDF-1.4')]])), 400, /documents\/extra\.pdf is not in its manifest/);
+    const without = new Map(files);
+    without.delete(firstDocument());
+    await expectRefused(await zip(without), 400, /listed in its manifest, is missing/);
+  });
+
+  it('of another format version', async () => {
+    const newer = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 2 })));
+    await expectRefused(await zip(newer), 400, /made by a newer HealthAssist \(format version 2\); this one reads version 1/);
+    const unknown = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 'one' })));
+    await expectRefused(await zip(unknown), 400, /format version \("one"\) is not one HealthAssist knows/);
+  });
+
+  it('too large to send, or unpacking past the limit, or a bomb', async () => {
+    await expectRefused(Buffer.alloc(MAX_ARCHIVE_BYTES + 1), 413, /larger than 8 MiB, more than this server accepts/);
+    const zeros = (size: number) => new Map([...files, ['healthassist.json', Buffer.alloc(size)]]);
+    // 9 MiB of zeros packs into a few kilobytes: refused from the ZIP's directory, before anything is unpacked.
+    await expectRefused(await zip(zeros(9 * 2 ** 20)), 413, /unpacks to more than 8 MiB/);
+    await expectRefused(await zip(zeros(4 * 2 ** 20)), 400, /unpacks to \d+ times its size: this is not a backup HealthAssist made/);
+  });
+
+  it('sent to an install that holds a record, unless asked to replace it', async () => {
+    await seedIfEmpty(target.db, NOW);
+    await createProvider(target.db, 1, { name: 'Dr. Kept Until Replaced' });
+    await expectRefused(archive, 409, new RegExp(PATIENT_EXISTS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    const replaced = await importInto(archive, { replace: true });
+    expect(replaced.statusCode, replaced.body).toBe(201);
+    const names = ((await targetApp.inject({ method: 'GET', url: '/api/providers/1' })).json() as { name: string }[]).map((provider) => provider.name);
+    expect(names).not.toContain('Dr. Kept Until Replaced');
+    for (const url of await everyGet()) expect(await answer(targetApp, url), url).toEqual(await answer(source.app, url));
+  });
+
+  it('not a ZIP by its type, or no body', async () => {
+    await expectRefused('{"format":"healthassist"}', 415, /./, { contentType: 'application/json' });
+    const before = await dataFingerprint(target.db);
+    const empty = await targetApp.inject({ method: 'POST', url: '/api/import' });
+    expect(empty.statusCode).toBe(400);
+    expect(await dataFingerprint(target.db)).toBe(before);
+  });
+});
