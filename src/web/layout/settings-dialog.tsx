@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../compon
 import { Label } from '../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../components/ui/radio-group';
 import { useTheme, type Theme } from '../lib/theme';
+import { DownloadData } from './download-data';
 import { LeaveDemo } from './leave-demo';
 
 const choices: readonly { value: Theme; label: string; hint: string }[] = [
@@ -88,6 +89,7 @@ export function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }: Setting
             </Link>
           </Button>
         </div>
+        <DownloadData />
         <LeaveDemo onLeft={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>

@@ -1,13 +1,15 @@
 /**
- * The one way the browser talks to the server: JSON in and out, cookies included. A non-ok response
- * becomes Error('{status}: {body text or status text}') as part 1 §7 specifies.
+ * The one way the browser talks to the server: JSON in and out, cookies included; a Blob body (a backup to restore)
+ * goes as it is, under its own type. A non-ok response becomes Error('{status}: {body text or status text}') as
+ * part 1 §7 specifies.
  */
 export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const contentType = body instanceof Blob ? body.type : 'application/json';
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': contentType },
+    body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
   });
   if (!response.ok) {
     const text = (await response.text()) || response.statusText;

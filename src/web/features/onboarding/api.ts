@@ -1,4 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportResult } from '../../../shared/contracts/archive';
+import type { Json } from '../../../shared/contracts/common';
 import type { OnboardingBody } from '../../../shared/contracts/onboarding';
 import type { User } from '../../../shared/contracts/users';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
@@ -24,5 +26,14 @@ export function useCompleteOnboarding() {
         careItemsQuery(CURRENT_USER_ID).queryKey,
       ],
     },
+  });
+}
+
+/** 'Restore from a backup': the archive that 'Download all my data' made becomes the whole record; every cached read is stale then. */
+export function useRestoreBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (archive: File) => apiRequest<Json<typeof ImportResult>>('POST', '/api/import', new Blob([archive], { type: 'application/zip' })),
+    onSuccess: () => queryClient.clear(),
   });
 }

@@ -20,6 +20,7 @@ import { serverMessage } from '../../lib/api-client';
 import { paths } from '../../app/paths';
 import { useCompleteOnboarding } from './api';
 import { ProtectStep } from './components/protect-step';
+import { RestoreBackup } from './components/restore-backup';
 import { InsuranceStep, MedicalStep, PersonalStep, PreferencesStep } from './components/wizard-steps';
 import { STEPS, startingAnswers, WizardForm, type WizardInput, type WizardValues } from './wizard-form';
 
@@ -106,58 +107,61 @@ function Wizard({ initial }: { initial: WizardInput }) {
 
   const stepLabel = `Step ${step + 1} of ${STEPS.length}`;
   return (
-    <Card>
-      <CardHeader className="space-y-3">
-        <div className="flex items-center justify-between text-sm text-muted-foreground">
-          {/* Announced as the step changes, with the step's name. */}
-          <p aria-live="polite">
-            {stepLabel}
-            <span className="sr-only">: {current.title}</span>
-          </p>
-          {/* The skip is remembered on the server, so the app stops opening on the wizard. */}
-          <Button
-            type="button"
-            variant="link"
-            className="h-auto p-0 text-muted-foreground"
-            disabled={skip.isPending}
-            onClick={() =>
-              skip.mutate(undefined, {
-                onSuccess: () => navigate(paths.dashboard),
-                onError: (error) => toast({ title: 'Error', description: `Could not skip setup: ${serverMessage(error)}`, variant: 'destructive' }),
-              })
-            }
-          >
-            Skip for now
-          </Button>
-        </div>
-        <Progress aria-label={stepLabel} value={((step + 1) / STEPS.length) * 100} />
-        <CardTitle className="pt-2 text-lg">{current.title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form
-            noValidate
-            className="space-y-6"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (last) void form.handleSubmit(submit)(event);
-              else void next();
-            }}
-          >
-            <StepView />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-              {step > 0 ? (
-                <Button type="button" variant="outline" onClick={() => setStep((value) => value - 1)} disabled={complete.isPending}>
-                  Back
-                </Button>
-              ) : (
-                <span />
-              )}
-              <SubmitButton pending={complete.isPending}>{last ? (complete.isPending ? 'Submitting...' : 'Complete Setup') : 'Next'}</SubmitButton>
-            </div>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+    <>
+      {step === 0 && <RestoreBackup onRestored={() => (session?.access === 'open' ? setProtecting(true) : navigate(paths.dashboard))} />}
+      <Card>
+        <CardHeader className="space-y-3">
+          <div className="flex items-center justify-between text-sm text-muted-foreground">
+            {/* Announced as the step changes, with the step's name. */}
+            <p aria-live="polite">
+              {stepLabel}
+              <span className="sr-only">: {current.title}</span>
+            </p>
+            {/* The skip is remembered on the server, so the app stops opening on the wizard. */}
+            <Button
+              type="button"
+              variant="link"
+              className="h-auto p-0 text-muted-foreground"
+              disabled={skip.isPending}
+              onClick={() =>
+                skip.mutate(undefined, {
+                  onSuccess: () => navigate(paths.dashboard),
+                  onError: (error) => toast({ title: 'Error', description: `Could not skip setup: ${serverMessage(error)}`, variant: 'destructive' }),
+                })
+              }
+            >
+              Skip for now
+            </Button>
+          </div>
+          <Progress aria-label={stepLabel} value={((step + 1) / STEPS.length) * 100} />
+          <CardTitle className="pt-2 text-lg">{current.title}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Form {...form}>
+            <form
+              noValidate
+              className="space-y-6"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (last) void form.handleSubmit(submit)(event);
+                else void next();
+              }}
+            >
+              <StepView />
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+                {step > 0 ? (
+                  <Button type="button" variant="outline" onClick={() => setStep((value) => value - 1)} disabled={complete.isPending}>
+                    Back
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <SubmitButton pending={complete.isPending}>{last ? (complete.isPending ? 'Submitting...' : 'Complete Setup') : 'Next'}</SubmitButton>
+              </div>
+            </form>
+          </Form>
+        </CardContent>
+      </Card>
+    </>
   );
 }
