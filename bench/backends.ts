@@ -34,7 +34,11 @@ export function pgliteBackend(): BenchBackend {
       const client = await PGlite.create(dataDir);
       return { query: (text, params) => client.query(text, params), close: () => client.close() };
     },
-    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    dispose: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      // The server's daily backup, beside the data folder (ADR 18).
+      rmSync(`${dataDir}-backups`, { recursive: true, force: true });
+    },
   };
 }
 

@@ -30,9 +30,10 @@ const locationDependent = /\b__dirname\b|\b__filename\b|\bimport\.meta\.(url|res
 
 rmSync(outdir, { recursive: true, force: true });
 const { metafile } = await build({
-  // main.js is `npm start`; reset-database.js is `npm run db:reset`; reset-access.js is `npm run reset-access`. Code
+  // main.js is `npm start`; reset-database.js is `npm run db:reset`; reset-access.js is `npm run reset-access`;
+  // backup.js and restore.js are `npm run backup` and `npm run restore`. Code
   // they share goes into a chunk.
-  entryPoints: ['src/server/main.ts', 'src/server/reset-database.ts', 'src/server/reset-access.ts'],
+  entryPoints: ['src/server/main.ts', 'src/server/reset-database.ts', 'src/server/reset-access.ts', 'src/server/backup.ts', 'src/server/restore.ts'],
   outdir,
   // Chunks stay beside the entry points: our code that resolves files from import.meta.url (the migrations,
   // ../../dist/web) must see the same folder whichever file it ends up in.

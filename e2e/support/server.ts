@@ -34,7 +34,9 @@ async function freePort(): Promise<number> {
  * on a copy of a template data folder and a free port; `env` adds configuration (an outside service's address).
  */
 export async function startServer(template: Template, env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'healthassist-e2e-'));
+  // The data folder inside a folder of its own, so that the daily backup beside it (BACKUP_DIR's default) goes with it.
+  const root = mkdtempSync(join(tmpdir(), 'healthassist-e2e-'));
+  const dataDir = join(root, 'data');
   cpSync(templateDir(template), dataDir, { recursive: true });
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
@@ -75,7 +77,7 @@ export async function startServer(template: Template, env: Record<string, string
         const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
         child.once('exit', () => {
           clearTimeout(kill);
-          rmSync(dataDir, { recursive: true, force: true });
+          rmSync(root, { recursive: true, force: true });
           resolve();
         });
         child.kill('SIGTERM');

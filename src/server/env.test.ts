@@ -184,3 +184,18 @@ describe('the chats (N8N_*, ASSISTANT_LLM_*, CHAT_MESSAGES_PER_MINUTE)', () => {
     });
   });
 });
+
+describe('BACKUP_DIR', () => {
+  it('defaults to a folder beside DATA_DIR, named after it', () => {
+    expect(loadEnv({ DATA_DIR: '/srv/healthassist/data' }).backupDir).toBe('/srv/healthassist/data-backups');
+    expect(loadEnv({ DATA_DIR: '/srv/healthassist/data', BACKUP_DIR: '/mnt/usb/health' }).backupDir).toBe('/mnt/usb/health');
+    expect(loadEnv({}).BACKUP_KEEP).toBe(7);
+  });
+
+  it('is never DATA_DIR or inside it: a backup must outlive the folder it backs up', () => {
+    for (const inside of ['/srv/data', '/srv/data/backups', '/srv/data/./x/..']) {
+      expect(() => loadEnv({ DATA_DIR: '/srv/data', BACKUP_DIR: inside }), inside).toThrow(/BACKUP_DIR: must not be DATA_DIR or inside it/);
+    }
+    expect(loadEnv({ DATA_DIR: '/srv/data', BACKUP_DIR: '/srv/data-copies' }).backupDir).toBe('/srv/data-copies');
+  });
+});

@@ -1,3 +1,4 @@
+import { isAbsolute, relative as relativePath, resolve } from 'node:path';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 import { formatHost, parseHost } from './http/host-names';
@@ -173,6 +174,10 @@ const EnvSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(7),
   /** Restoring a backup (ADR 18): the most an archive may hold, sent or unpacked, in MiB. */
   ARCHIVE_MAX_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(8192),
+  /** Where backups go (ADR 18); default: beside DATA_DIR, named after it with '-backups'. Never inside DATA_DIR. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many daily backups are kept, the newest. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
@@ -182,7 +187,9 @@ type GatheredVariables = Extract<keyof ParsedEnv, `CONFIRMATION_CALL_${string}` 
  * The parsed variables, each outside service's gathered into one value (null when off) so that its key travels as
  * one and no code reads half of a configuration.
  */
-export type Env = Omit<ParsedEnv, GatheredVariables> & {
+export type Env = Omit<ParsedEnv, GatheredVariables | 'BACKUP_DIR'> & {
+  /** BACKUP_DIR, or its default beside DATA_DIR, as an absolute path. */
+  backupDir: string;
   confirmationCall: ConfirmationCallConfig | null;
   n8n: N8nConfig | null;
   languageModel: LanguageModelConfig | null;
@@ -215,12 +222,18 @@ const EnvWithServices = EnvSchema.transform((parsed, context): Env => {
   if (llmUrl && !llmModel) context.addIssue({ code: 'custom', path: ['ASSISTANT_LLM_MODEL'], message: 'is required when ASSISTANT_LLM_BASE_URL is set' });
   const languageModel: LanguageModelConfig | null =
     llmUrl && llmModel ? { baseUrl: llmUrl.replace(/\/+$/, ''), model: llmModel, apiKey: llmKey ?? null, timeoutMs: llmTimeoutMs } : null;
-  return { ...withConfirmationCall(rest, context), n8n, languageModel };
+  const { BACKUP_DIR: backupDirSetting, ...others } = rest;
+  const backupDir = resolve(backupDirSetting ?? `${resolve(others.DATA_DIR)}-backups`);
+  const relative = relativePath(resolve(others.DATA_DIR), backupDir);
+  if (relative === '' || (!relative.startsWith('..') && !isAbsolute(relative))) {
+    context.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'must not be DATA_DIR or inside it: a backup must outlive the folder it backs up' });
+  }
+  return { ...withConfirmationCall(others, context), backupDir, n8n, languageModel };
 });
 
-type WithoutServices = Omit<ParsedEnv, Extract<keyof ParsedEnv, `N8N_${string}` | `ASSISTANT_LLM_${string}`>>;
+type WithoutServices = Omit<ParsedEnv, Extract<keyof ParsedEnv, `N8N_${string}` | `ASSISTANT_LLM_${string}`> | 'BACKUP_DIR'>;
 
-function withConfirmationCall(parsed: WithoutServices, context: z.RefinementCtx): Omit<Env, 'n8n' | 'languageModel'> {
+function withConfirmationCall(parsed: WithoutServices, context: z.RefinementCtx): Omit<Env, 'n8n' | 'languageModel' | 'backupDir'> {
   const {
     CONFIRMATION_CALL_PROVIDER: provider,
     CONFIRMATION_CALL_API_KEY: apiKey,

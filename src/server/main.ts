@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { startDailyBackups } from './archive/daily-backups';
 import { pruneSessions } from './auth/sessions';
 import { announceSetupCode } from './auth/setup-announcement';
 import { signInSettingsFor } from './auth/sign-in-settings';
@@ -9,6 +10,7 @@ import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { loadEnv } from './env';
 import { allowedHostsFor } from './http/allowed-hosts';
+import { CURRENT_USER_ID } from '../shared/rules/patient';
 import { confirmationCallerFor } from './services/confirmation-call/index';
 import { languageModelFor } from './services/language-model/index';
 
@@ -80,3 +82,6 @@ try {
   await database.close();
   process.exit(1);
 }
+// On PGlite nothing else keeps a copy: a backup a day, beside the data folder (ADR 18). A PostgreSQL server has its own
+// (pg_dump, the README says how); `npm run backup` serves both.
+if (database.kind === 'pglite') startDailyBackups(database.db, { id: CURRENT_USER_ID }, { folder: env.backupDir, keep: env.BACKUP_KEEP }, app.log);

@@ -144,15 +144,15 @@ async function readDocument(archive: OpenedArchive, path: string, sha256: string
  */
 async function makeRoom(tx: Database, patient: Patient, replace: boolean): Promise<void> {
   const [user] = await tx.select({ onboardedAt: users.onboardedAt, isDemo: users.isDemo }).from(users).where(eq(users.id, patient.id));
-  const holdsRows = await Promise.all(
-    ARCHIVE_TABLES.map(async (name) => {
-      const { table, owner } = ARCHIVE_SOURCES[name];
-      if (owner === null) return false;
-      const [row] = await tx.select({ one: sql`1` }).from(table as PgTable).where(eq(owner, patient.id)).limit(1);
-      return row !== undefined;
-    }),
-  );
-  const hasRecord = user !== undefined && (user.onboardedAt !== null || user.isDemo || holdsRows.some(Boolean));
+  let holdsRows = false;
+  // One query after another: a transaction is one connection.
+  for (const name of ARCHIVE_TABLES) {
+    const { table, owner } = ARCHIVE_SOURCES[name];
+    if (owner === null || holdsRows) continue;
+    const [row] = await tx.select({ one: sql`1` }).from(table as PgTable).where(eq(owner, patient.id)).limit(1);
+    holdsRows = row !== undefined;
+  }
+  const hasRecord = user !== undefined && (user.onboardedAt !== null || user.isDemo || holdsRows);
   if (!hasRecord) return;
   if (!replace) throw conflict(PATIENT_EXISTS);
   // Appointments first: a provider with appointments cannot be deleted (ON DELETE RESTRICT).
