@@ -33,6 +33,7 @@ const serverTestsWithoutDatabase = [
   'src/server/services/assistant/intents.test.ts',
   'src/server/archive/document-path.test.ts',
   'src/server/archive/json-schema.test.ts',
+  'src/server/db/pre-migration-copy.test.ts',
 ];
 const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 

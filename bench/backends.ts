@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +29,8 @@ export function pgliteBackend(): BenchBackend {
   const dataDir = mkdtempSync(join(tmpdir(), 'healthassist-bench-'));
   return {
     kind: 'pglite',
-    serverEnv: { DATA_DIR: dataDir, SEED: 'false' },
+    // No daily backup: the figures are the request's own, not a backup's running beside it.
+    serverEnv: { DATA_DIR: dataDir, SEED: 'false', BACKUP_KEEP: '0' },
     open: () => openPglite({ dataDir }),
     openDriver: async () => {
       const client = await PGlite.create(dataDir);
@@ -50,7 +52,8 @@ export async function postgresBackend(): Promise<BenchBackend | null> {
   } catch {
     return null;
   }
-  const name = `healthassist_bench_${process.pid}`;
+  // Two at once for the archive bench (one exports, one restores): a name of their own each.
+  const name = `healthassist_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
   await admin.query(`drop database if exists ${name}`);
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);

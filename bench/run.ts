@@ -1,5 +1,6 @@
 // `npm run bench`: prints the figures that the performance targets are judged by. Never part of `npm test`.
 import { existsSync } from 'node:fs';
+import { ARCHIVE_DOCUMENTS, benchArchive, type ArchiveFigures } from './archive';
 import { pgliteBackend, postgresBackend, type BenchBackend } from './backends';
 import { benchLighthouse } from './lighthouse';
 import { benchListRecords } from './list-records';
@@ -16,6 +17,8 @@ const fixed = (value: number, digits = 1) => value.toFixed(digits);
 const startupOnly = process.argv.slice(2).includes('startup');
 /** `npm run bench -- upload` prints the 20 MiB upload's figures only, on each database. */
 const uploadOnly = process.argv.slice(2).includes('upload');
+/** `npm run bench -- archive` prints the export's and the restore's figures only, on each database. */
+const archiveOnly = process.argv.slice(2).includes('archive');
 /** `npm run bench -- sign-in` prints what signing in and checking a session cost, and nothing else. */
 const signInOnly = process.argv.slice(2).includes('sign-in');
 
@@ -42,6 +45,11 @@ async function benchBackend(makeBackend: () => BenchBackend | Promise<BenchBacke
     return;
   }
   await probe.dispose();
+  if (archiveOnly) {
+    console.log(`\n== ${label}`);
+    printArchive(await benchArchive(makeBackend));
+    return;
+  }
   if (uploadOnly) {
     console.log(`\n== ${label}`);
     const backend = (await makeBackend())!;
@@ -78,6 +86,21 @@ async function benchBackend(makeBackend: () => BenchBackend | Promise<BenchBacke
   } finally {
     await backend.dispose();
   }
+  printArchive(await benchArchive(makeBackend));
+}
+
+function printArchive(archive: ArchiveFigures) {
+  console.log(
+    `Export (GET /api/export) of ${ARCHIVE_DOCUMENTS} documents (999 × 10 KiB, one 20 MiB), ${fixed(archive.archiveMiB, 1)} MiB: ` +
+      `${fixed(archive.exportMs / 1000, 2)} s; server RSS ${fixed(archive.exportRssBeforeMiB, 0)} MiB before, peak ${fixed(archive.exportPeakRssMiB, 0)} MiB, ` +
+      `growth ${fixed(archive.exportPeakRssMiB - archive.exportRssBeforeMiB, 0)} MiB = ${fixed(archive.exportGrowthTimesLargest, 2)}× the largest document ` +
+      `(goal ≤ 2×: ${archive.exportGrowthTimesLargest <= 2 ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `Restore (POST /api/import) of that archive into an empty install: ${fixed(archive.importMs / 1000, 2)} s, ${archive.restoredDocuments} documents; ` +
+      `server RSS ${fixed(archive.importRssBeforeMiB, 0)} MiB before, peak ${fixed(archive.importPeakRssMiB, 0)} MiB, ` +
+      `growth ${fixed(archive.importPeakRssMiB - archive.importRssBeforeMiB, 0)} MiB = ${fixed(archive.importGrowthTimesLargest, 2)}× the largest document`,
+  );
 }
 
 function printUpload(upload: UploadFigures) {
@@ -179,7 +202,7 @@ if (signInOnly) {
 }
 await benchBackend(pgliteBackend, 'PGlite (embedded)');
 await benchBackend(postgresBackend, 'PostgreSQL');
-if (!startupOnly && !uploadOnly) {
+if (!startupOnly && !uploadOnly && !archiveOnly) {
   console.log('');
   await benchSignInFigures();
   await benchWebApp();

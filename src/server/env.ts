@@ -176,8 +176,8 @@ const EnvSchema = z.object({
   ARCHIVE_MAX_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(8192),
   /** Where backups go (ADR 18); default: beside DATA_DIR, named after it with '-backups'. Never inside DATA_DIR. */
   BACKUP_DIR: z.string().min(1).optional(),
-  /** How many daily backups are kept, the newest. */
-  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** How many daily backups are kept, the newest; 0 turns the daily backup off (backups are made otherwise). */
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(1000).default(7),
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;

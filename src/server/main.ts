@@ -84,4 +84,4 @@ try {
 }
 // On PGlite nothing else keeps a copy: a backup a day, beside the data folder (ADR 18). A PostgreSQL server has its own
 // (pg_dump, the README says how); `npm run backup` serves both.
-if (database.kind === 'pglite') startDailyBackups(database.db, { id: CURRENT_USER_ID }, { folder: env.backupDir, keep: env.BACKUP_KEEP }, app.log);
+if (database.kind === 'pglite' && env.BACKUP_KEEP > 0) startDailyBackups(database.db, { id: CURRENT_USER_ID }, { folder: env.backupDir, keep: env.BACKUP_KEEP }, app.log);

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Pool } from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { copyBeforeMigration, migrationState } from './pre-migration-copy';
 import { makePrivate } from './private-files';
 import * as schema from './schema/index';
 
@@ -26,7 +27,8 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 const MIGRATION_LOCK_KEY = 727_274_001;
 
 export type PgliteSource =
-  | { dataDir: string }
+  /** With `backupDir`, a folder about to be migrated is first copied there (ADR 18). */
+  | { dataDir: string; backupDir?: string }
   | { memory: true }
   /** A data folder dumped by PGlite.dumpDataDir(): how tests start from an already migrated base. */
   | { dump: Blob };
@@ -56,8 +58,19 @@ export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> 
     // PGlite has just written: its file layer chmods each file it creates to the mode asked for, past the umask, and
     // its initdb asks 0666 (unreachable meanwhile: the folder is already 0700). PostgreSQL's own files ask 0600.
     if (dataDir !== null) makePrivate(dataDir);
-    const created = await createPglite(source);
+    let created = await createPglite(source);
     client = created.client;
+    if (dataDir !== null && 'dataDir' in source && source.backupDir !== undefined) {
+      // A folder with data that a migration is about to change: first a copy of it as it is (ADR 18).
+      const { applied, known } = await migrationState(client, migrationsFolder);
+      if (applied > 0 && applied < known) {
+        await client.close();
+        client = undefined;
+        copyBeforeMigration(dataDir, source.backupDir);
+        created = await createPglite(source);
+        client = created.client;
+      }
+    }
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     if (dataDir !== null) makePrivate(dataDir);

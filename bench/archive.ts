@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { MAX_DOCUMENT_BYTES } from '../src/shared/rules/documents';
+import { wipeData } from '../src/server/db/reset';
+import { pdfOfSize } from '../src/testing/documents';
+import { createMedicalRecord, createUser } from '../src/testing/factories';
+import type { BenchBackend } from './backends';
+import { startServer } from './server-process';
+
+/** A record of 1,000 documents: 999 of 10 KB and one of the largest size, 20 MiB (ADR 18). */
+export const ARCHIVE_DOCUMENTS = 1000;
+const SMALL_BYTES = 10 * 1024;
+
+export interface ArchiveFigures {
+  archiveMiB: number;
+  exportMs: number;
+  exportRssBeforeMiB: number;
+  exportPeakRssMiB: number;
+  /** The export's growth, its peak over the memory before, as a multiple of the largest document (the goal is ≤ 2×). */
+  exportGrowthTimesLargest: number;
+  importMs: number;
+  importRssBeforeMiB: number;
+  importPeakRssMiB: number;
+  importGrowthTimesLargest: number;
+  restoredDocuments: number;
+}
+
+/**
+ * Exports the record through the real server (GET /api/export, streamed to a file) and restores the file into a fresh
+ * backend's server (POST /api/import, streamed from the file), measuring each request's time and the server's peak.
+ */
+export async function benchArchive(makeBackend: () => BenchBackend | Promise<BenchBackend | null>): Promise<ArchiveFigures> {
+  const source = (await makeBackend())!;
+  const target = (await makeBackend())!;
+  const scratch = mkdtempSync(join(tmpdir(), 'healthassist-bench-archive-'));
+  const file = join(scratch, 'archive.zip');
+  try {
+    const database = await source.open();
+    await wipeData(database.db);
+    const user = await createUser(database.db);
+    await createMedicalRecord(database.db, user.id, { filename: 'largest scan.pdf', bytes: pdfOfSize(MAX_DOCUMENT_BYTES) });
+    for (let index = 1; index < ARCHIVE_DOCUMENTS; index += 1) {
+      await createMedicalRecord(database.db, user.id, { filename: `lab report ${index}.pdf`, bytes: randomBytes(SMALL_BYTES) });
+    }
+    await database.close();
+    const largestMiB = MAX_DOCUMENT_BYTES / 2 ** 20;
+
+    const exporting = await startServer(source.serverEnv);
+    let exported: Pick<ArchiveFigures, 'exportMs' | 'exportRssBeforeMiB' | 'exportPeakRssMiB'>;
+    try {
+      exporting.resetPeak();
+      const exportRssBeforeMiB = exporting.rssMiB();
+      const started = performance.now();
+      const response = await fetch(`${exporting.url}/api/export`);
+      if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(file));
+      exported = { exportMs: performance.now() - started, exportRssBeforeMiB, exportPeakRssMiB: exporting.peakRssMiB() };
+    } finally {
+      await exporting.stop();
+    }
+
+    const importing = await startServer(target.serverEnv);
+    try {
+      importing.resetPeak();
+      const importRssBeforeMiB = importing.rssMiB();
+      const started = performance.now();
+      const response = await fetch(`${importing.url}/api/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/zip' },
+        body: await openAsBlob(file),
+      });
+      if (response.status !== 201) throw new Error(`import answered ${response.status}: ${await response.text()}`);
+      const importMs = performance.now() - started;
+      const { restored } = (await response.json()) as { restored: { documents: number } };
+      const importPeakRssMiB = importing.peakRssMiB();
+      return {
+        archiveMiB: statSync(file).size / 2 ** 20,
+        ...exported,
+        exportGrowthTimesLargest: (exported.exportPeakRssMiB - exported.exportRssBeforeMiB) / largestMiB,
+        importMs,
+        importRssBeforeMiB,
+        importPeakRssMiB,
+        importGrowthTimesLargest: (importPeakRssMiB - importRssBeforeMiB) / largestMiB,
+        restoredDocuments: restored.documents,
+      };
+    } finally {
+      await importing.stop();
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+    await source.dispose();
+    await target.dispose();
+  }
+}
