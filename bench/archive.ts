@@ -34,7 +34,7 @@ export interface ArchiveFigures {
  * Exports the record through the real server (GET /api/export, streamed to a file) and restores the file into a fresh
  * backend's server (POST /api/import, streamed from the file), measuring each request's time and the server's peak.
  */
-export async function benchArchive(makeBackend: () => BenchBackend | Promise<BenchBackend | null>): Promise<ArchiveFigures> {
+export async function benchArchive(makeBackend: () => BenchBackend | Promise<BenchBackend | null>, documents = ARCHIVE_DOCUMENTS): Promise<ArchiveFigures> {
   const source = (await makeBackend())!;
   const target = (await makeBackend())!;
   const scratch = mkdtempSync(join(tmpdir(), 'healthassist-bench-archive-'));
@@ -44,7 +44,7 @@ export async function benchArchive(makeBackend: () => BenchBackend | Promise<Ben
     await wipeData(database.db);
     const user = await createUser(database.db);
     await createMedicalRecord(database.db, user.id, { filename: 'largest scan.pdf', bytes: pdfOfSize(MAX_DOCUMENT_BYTES) });
-    for (let index = 1; index < ARCHIVE_DOCUMENTS; index += 1) {
+    for (let index = 1; index < documents; index += 1) {
       await createMedicalRecord(database.db, user.id, { filename: `lab report ${index}.pdf`, bytes: randomBytes(SMALL_BYTES) });
     }
     await database.close();
