@@ -43,8 +43,8 @@ function pick<Shape extends Record<string, unknown>>(row: Record<string, unknown
 const shapes = ArchiveData.shape;
 
 /**
- * Every row of the patient, read in one transaction so that the rows agree with one another (a benefit's plan, an
- * appointment's provider), in id order. Null when there is no patient yet.
+ * Every row of the patient, read in one repeatable-read transaction, one snapshot, so that the rows agree with one
+ * another (a benefit's plan, an appointment's provider), in id order. Null when there is no patient yet.
  */
 export async function readPatientRows(db: Database, patient: Patient): Promise<PatientRows | null> {
   return db.transaction(async (tx) => {
@@ -74,5 +74,5 @@ export async function readPatientRows(db: Database, patient: Patient): Promise<P
     const rows: Record<string, unknown> = { patient: pick(user, shapes.patient.shape) };
     for (const name of Object.keys(ARCHIVE_SOURCES) as ArchiveTable[]) rows[name] = await rowsOf(name);
     return rows as PatientRows;
-  });
+  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
