@@ -27,7 +27,8 @@ export const ARCHIVE_FILES = { data: 'healthassist.json', manifest: 'manifest.js
 
 const text = z.string();
 const nullableText = z.string().nullable();
-const cents = z.int().nonnegative();
+/** Whole dollars, as the insurance screen keeps them. */
+const dollars = z.int().nonnegative();
 
 /** The profile: everything on the patient's row but the passphrase's hash, which is never exported. */
 const Patient = z.strictObject({
@@ -66,10 +67,10 @@ const InsurancePlan = z.strictObject({
   groupNumber: nullableText,
   planType: z.enum(PLAN_TYPES),
   effectiveDate: dateOnly,
-  deductible: cents,
-  deductibleMet: cents,
-  outOfPocketMax: cents,
-  outOfPocketMet: cents,
+  deductible: dollars,
+  deductibleMet: dollars,
+  outOfPocketMax: dollars,
+  outOfPocketMet: dollars,
   isPrimary: z.boolean(),
 });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ImportQuery, ImportResult } from '../../shared/contracts/archive';
 import { archiveFilename, exportArchive } from '../archive/export';
 import { restoreArchive } from '../archive/restore';
+import { exportFhirBundle } from '../fhir/export-fhir';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
 import { notFound, payloadTooLarge } from '../http/errors';
@@ -14,6 +15,8 @@ import { receiveToFile } from '../http/received-file';
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed'];
 
 const zipBytes = z.custom<Readable>((value) => value instanceof Readable).meta({ format: 'binary' });
+/** Streamed as it is written; its shape is FHIR R4's Bundle (http://hl7.org/fhir/R4/bundle.html). */
+const fhirBundle = z.custom<Readable>((value) => value instanceof Readable).meta({ type: 'object', description: 'A FHIR R4 Bundle' });
 
 /**
  * A ZIP body, not yet read: the handler sends it to a file. The stream is held privately, so that what checks every
@@ -55,6 +58,30 @@ export const archiveRoutes: FastifyPluginAsyncZod<ArchiveRouteOptions> = async (
       const archive = await exportArchive(db, request.patient, now);
       if (!archive) throw notFound('There is no record to download yet');
       return reply.header('Content-Type', 'application/zip').header('Content-Disposition', contentDisposition(archiveFilename(now))).send(archive);
+    },
+  );
+
+  app.get(
+    '/export/fhir',
+    {
+      schema: {
+        summary: "Everything of the patient's as one FHIR R4 Bundle (type collection), documents as DocumentReference attachments",
+        description:
+          'Patient, Coverage, Practitioner, Appointment, ServiceRequest (care items) and Procedure (their last completion), DocumentReference, and ' +
+          'AllergyIntolerance, MedicationStatement and Condition with the text the profile holds. Activities and chats are not part of it.',
+        response: {
+          200: { description: 'The Bundle, as an attachment named healthassist-fhir-{yyyy-MM-dd}.json', content: { 'application/fhir+json': { schema: fhirBundle } } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const bundle = await exportFhirBundle(db, request.patient, now);
+      if (!bundle) throw notFound('There is no record to download yet');
+      return reply
+        .header('Content-Type', 'application/fhir+json; charset=utf-8')
+        .header('Content-Disposition', contentDisposition(`healthassist-fhir-${now.toISOString().slice(0, 10)}.json`))
+        .send(bundle);
     },
   );
 

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { TZDate } from '@date-fns/tz';
+import type {
+  AllergyIntolerance,
+  Appointment,
+  Condition,
+  ContactPoint,
+  Coverage,
+  DocumentReference,
+  Extension,
+  MedicationStatement,
+  Money,
+  Patient,
+  Practitioner,
+  Procedure,
+  Resource,
+  ServiceRequest,
+} from '@medplum/fhirtypes';
+import { appointmentSpan } from '../../shared/rules/appointments';
+import type { PatientRows } from '../archive/patient-rows';
+
+// The patient's record as FHIR R4 resources (ADR 18): what each row is in FHIR's model, with the text the patient
+// wrote kept as text. No code is invented: a coding appears only where FHIR's own code systems name the concept
+// (coverage-class 'group', coverage-copay-type 'deductible', allergyintolerance-clinical 'active', US Core's birth sex).
+
+/** Our own extensions, for what FHIR's resources have no element for (a benefit's wording, the amounts met so far). */
+export const EXTENSION = {
+  benefit: 'urn:healthassist:fhir:coverage-benefit',
+  deductibleMet: 'urn:healthassist:fhir:deductible-met',
+  outOfPocketMet: 'urn:healthassist:fhir:out-of-pocket-met',
+} as const;
+const US_CORE_BIRTH_SEX = 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-birthsex';
+
+export interface FhirEntry {
+  fullUrl: string;
+  resource: Resource;
+}
+
+/** Drops what FHIR forbids: null, undefined, empty strings, empty arrays and objects, at any depth. */
+export function withoutEmpty<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutEmpty).filter((item) => !isEmpty(item)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .map(([key, item]) => [key, withoutEmpty(item)] as const)
+        .filter(([, item]) => !isEmpty(item)),
+    ) as T;
+  }
+  return value;
+}
+
+function isEmpty(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.keys(value).length === 0;
+  return false;
+}
+
+const text = (value: string | null | undefined) => (value?.trim() ? { text: value.trim() } : undefined);
+const usd = (value: number): Money => ({ value, currency: 'USD' });
+
+/**
+ * Every resource but the documents' (which `documentReference` makes as their bytes are read), each under a fresh
+ * urn:uuid; references use those. `timeZone` places the appointments' times (UTC without one).
+ */
+export function fhirResources(rows: PatientRows, timeZone: string | null): { patientUrl: string; entries: FhirEntry[] } {
+  const entries: FhirEntry[] = [];
+  const add = <R extends Resource>(resource: R): string => {
+    const fullUrl = `urn:uuid:${randomUUID()}`;
+    entries.push({ fullUrl, resource: withoutEmpty(resource) });
+    return fullUrl;
+  };
+  const { patient } = rows;
+  const patientUrl = add<Patient>({
+    resourceType: 'Patient',
+    name: [{ use: 'official', text: patient.displayName, family: patient.lastName ?? undefined, given: patient.firstName ? [patient.firstName] : undefined }],
+    birthDate: patient.dateOfBirth ?? undefined,
+    telecom: [
+      ...(patient.phoneNumber ? [{ system: 'phone', value: patient.phoneNumber } satisfies ContactPoint] : []),
+      { system: 'email', value: patient.email } satisfies ContactPoint,
+    ],
+    extension: patient.sexAtBirth ? [{ url: US_CORE_BIRTH_SEX, valueCode: patient.sexAtBirth === 'female' ? 'F' : 'M' }] : undefined,
+  });
+  const subject = { reference: patientUrl };
+
+  // The profile's lists are text the patient wrote: one resource each, its text kept as it is.
+  if (patient.allergies?.trim()) {
+    add<AllergyIntolerance>({
+      resourceType: 'AllergyIntolerance',
+      // Listed by the patient as theirs: FHIR asks for a clinical status (ait-1), and this is its word for that.
+      clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
+      patient: subject,
+      code: text(patient.allergies),
+    });
+  }
+  if (patient.medications?.trim()) {
+    add<MedicationStatement>({ resourceType: 'MedicationStatement', status: 'active', subject, medicationCodeableConcept: text(patient.medications)! });
+  }
+  if (patient.existingConditions?.trim()) add<Condition>({ resourceType: 'Condition', subject, code: text(patient.existingConditions) });
+
+  for (const plan of rows.insurancePlans) {
+    const benefits = rows.insuranceBenefits.filter((benefit) => benefit.insuranceId === plan.id);
+    add<Coverage>({
+      resourceType: 'Coverage',
+      status: 'active',
+      beneficiary: subject,
+      payor: [{ display: plan.provider }],
+      subscriberId: plan.memberId,
+      type: text(plan.planType),
+      order: plan.isPrimary ? 1 : undefined,
+      period: { start: plan.effectiveDate },
+      class: plan.groupNumber
+        ? [{ type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/coverage-class', code: 'group' }] }, value: plan.groupNumber }]
+        : undefined,
+      costToBeneficiary: [
+        { type: copayType('deductible'), valueMoney: usd(plan.deductible) },
+        { type: copayType('maxoutofpocket'), valueMoney: usd(plan.outOfPocketMax) },
+      ],
+      extension: [
+        { url: EXTENSION.deductibleMet, valueMoney: usd(plan.deductibleMet) },
+        { url: EXTENSION.outOfPocketMet, valueMoney: usd(plan.outOfPocketMet) },
+        ...benefits.map(
+          (benefit): Extension => ({
+            url: EXTENSION.benefit,
+            extension: [
+              { url: 'service', valueString: benefit.serviceName },
+              { url: 'inNetwork', valueString: benefit.inNetworkCoverage },
+              { url: 'outOfNetwork', valueString: benefit.outOfNetworkCoverage },
+            ],
+          }),
+        ),
+      ],
+    });
+  }
+
+  const practitioners = new Map<number, string>();
+  for (const provider of rows.providers) {
+    practitioners.set(
+      provider.id,
+      add<Practitioner>({
+        resourceType: 'Practitioner',
+        name: [{ text: provider.name }],
+        telecom: provider.phone ? [{ system: 'phone', value: provider.phone }] : undefined,
+        address: provider.address ? [{ text: provider.address }] : undefined,
+        qualification: provider.specialty ? [{ code: { text: provider.specialty } }] : undefined,
+      }),
+    );
+  }
+
+  const careRequests = new Map<number, string>();
+  for (const item of rows.preventativeCare) {
+    careRequests.set(
+      item.id,
+      add<ServiceRequest>({
+        resourceType: 'ServiceRequest',
+        status: item.status === 'completed' ? 'completed' : 'active',
+        intent: 'plan',
+        subject,
+        code: text(item.careName),
+        category: [text(item.category)!],
+        note: item.notes ? [{ text: item.notes }] : undefined,
+        ...(item.recurringMonths
+          ? { occurrenceTiming: { event: [item.dueDate], repeat: { frequency: 1, period: item.recurringMonths, periodUnit: 'mo' } } }
+          : { occurrenceDateTime: item.dueDate }),
+      }),
+    );
+    if (item.lastCompleted) {
+      add<Procedure>({ resourceType: 'Procedure', status: 'completed', subject, code: text(item.careName), performedDateTime: item.lastCompleted });
+    }
+  }
+
+  for (const appointment of rows.appointments) {
+    const practitioner = practitioners.get(appointment.providerId);
+    const careRequest = appointment.careItemId === null ? undefined : careRequests.get(appointment.careItemId);
+    add<Appointment>({
+      resourceType: 'Appointment',
+      identifier: [{ system: 'urn:ietf:rfc:3986', value: `urn:uuid:${appointment.calendarUid}` }],
+      status: appointment.status === 'scheduled' ? 'booked' : appointment.status === 'completed' ? 'fulfilled' : 'cancelled',
+      appointmentType: text(appointment.appointmentType),
+      description: appointment.appointmentType,
+      comment: appointment.notes ?? undefined,
+      basedOn: careRequest ? [{ reference: careRequest }] : undefined,
+      ...appointmentTimes(appointment.appointmentDate, appointment.appointmentTime, timeZone),
+      participant: [
+        { actor: subject, status: 'accepted' },
+        ...(practitioner ? [{ actor: { reference: practitioner }, status: 'accepted' as const }] : []),
+      ],
+    });
+  }
+  return { patientUrl, entries };
+}
+
+const copayType = (code: string) => ({ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/coverage-copay-type', code }] });
+
+/**
+ * An appointment's start and end as instants, by the rule the calendar files use (shared/rules/appointments.ts): a
+ * clock time lasts its default length, a preference ('morning') is its span, 'any' the whole day; in the patient's
+ * zone, or UTC without one.
+ */
+function appointmentTimes(date: string, time: string, timeZone: string | null): Pick<Appointment, 'start' | 'end'> {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const span = appointmentSpan(time);
+  const zone = timeZone ?? 'UTC';
+  if (span.kind === 'allDay') {
+    return { start: TZDate.tz(zone, year, month - 1, day).toISOString(), end: TZDate.tz(zone, year, month - 1, day + 1).toISOString() };
+  }
+  const [hours, minutes] = span.start.split(':').map(Number) as [number, number];
+  const start = TZDate.tz(zone, year, month - 1, day, hours, minutes);
+  return { start: start.toISOString(), end: new Date(start.getTime() + span.durationMinutes * 60_000).toISOString() };
+}
+
+/** A document as FHIR holds one: its bytes go into `content[0].attachment.data` as they are read (export-fhir.ts). */
+export function documentReference(record: PatientRows['medicalRecords'][number], patientUrl: string): DocumentReference {
+  return withoutEmpty<DocumentReference>({
+    resourceType: 'DocumentReference',
+    status: 'current',
+    subject: { reference: patientUrl },
+    date: record.uploadDate.toISOString(),
+    description: record.description ?? undefined,
+    content: [{ attachment: { contentType: record.fileType, title: record.filename, size: record.fileSize, creation: record.uploadDate.toISOString() } }],
+  });
+}
