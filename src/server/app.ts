@@ -18,6 +18,7 @@ import { appointmentCalendarRoutes } from './routes/appointment-calendar';
 import { archiveRoutes } from './routes/archive';
 import { appointmentsRoutes } from './routes/appointments';
 import { chatRoutes } from './routes/chat';
+import { fhirImportRoutes } from './routes/fhir-import';
 import { healthRoutes } from './routes/health';
 import { insuranceRoutes } from './routes/insurance';
 import { medicalRecordsRoutes } from './routes/medical-records';
@@ -128,6 +129,7 @@ export async function buildApp({
       await api.register(appointmentCalendarRoutes, { db });
       await api.register(providersRoutes, { db });
       await api.register(archiveRoutes, { db, maxArchiveBytes });
+      await api.register(fhirImportRoutes, { db });
       // Multipart is parsed only here (the chat's attachments); everywhere else it stays a 415, not JSON.
       await api.register(async (chatScope) => {
         await chatScope.register(multipart);

@@ -166,7 +166,14 @@ export function fhirResources(rows: PatientRows, timeZone: string | null): { pat
       }),
     );
     if (item.lastCompleted) {
-      add<Procedure>({ resourceType: 'Procedure', status: 'completed', subject, code: text(item.careName), performedDateTime: item.lastCompleted });
+      add<Procedure>({
+        resourceType: 'Procedure',
+        status: 'completed',
+        subject,
+        code: text(item.careName),
+        performedDateTime: item.lastCompleted,
+        basedOn: [{ reference: careRequests.get(item.id)! }],
+      });
     }
   }
 

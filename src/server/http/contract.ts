@@ -50,9 +50,14 @@ function refusalBeforeContract(httpPart: string | undefined, data: unknown): str
  * of its own (the upload's) brings its own limit.
  */
 function refuseDeepJson(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  addJsonParser(app, 'application/json');
+}
+
+/** The API's JSON parser for another JSON media type too (FHIR's `application/fhir+json`), in `app`'s scope. */
+export function addJsonParser(app: FastifyInstance, contentType: string): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser(contentType, { parseAs: 'string' }, (request, body, done) => {
     if (nestsDeeperThan(body as string)) return done(badRequest(tooDeepMessage()), undefined);
     parseJson(request, body as string, done);
   });

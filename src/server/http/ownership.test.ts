@@ -112,8 +112,11 @@ const SIGN_IN_ROUTES = /^POST \/api\/(session|security)\//;
  */
 const NAMING_NOTHING = ['POST /api/chat/analysis', 'POST /api/chat/n8n', 'POST /api/chat/workflow'];
 
-/** POSTs whose body is a file, not JSON: restoring a backup writes the patient's own record as a whole (ADR 18). */
-const FILE_BODIES = ['POST /api/import'];
+/**
+ * POSTs whose body is another record's data (a backup's ZIP, a FHIR Bundle) and names no user or row of ours: they add
+ * to or restore the patient's own record as a whole (ADR 18).
+ */
+const RECORD_BODIES = ['POST /api/import', 'POST /api/import/fhir'];
 
 /** Bodies that name no user: the new row is the patient's through the row this field names. */
 const OWNED_THROUGH: Record<string, string> = { 'POST /api/insurance/benefits': 'insuranceId' };
@@ -159,7 +162,7 @@ describe('every route of the OpenAPI document whose body names ids', () => {
       (operation) =>
         operation.operation.requestBody !== undefined &&
         !NAMING_NOTHING.includes(key(operation)) &&
-        !FILE_BODIES.includes(key(operation)) &&
+        !RECORD_BODIES.includes(key(operation)) &&
         !SIGN_IN_ROUTES.test(key(operation)),
     );
     expect(withBodies.length).toBeGreaterThanOrEqual(4);

@@ -1,0 +1,221 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { dataFingerprint } from '../../testing/data-fingerprint';
+import { createUser } from '../../testing/factories';
+import { api, useTestApp } from '../../testing/test-app';
+import { readDocumentChunks } from '../db/document-bytes';
+import { wipeData } from '../db/reset';
+import { samplePdf } from '../db/sample-documents';
+import { medicalRecords, users } from '../db/schema/index';
+import { seedIfEmpty } from '../db/seed';
+import { NO_PATIENT_YET } from './import-fhir';
+
+// POST /api/import/fhir (ADR 18), on both databases: a Bundle from another record adds what maps to the patient's
+// and counts every resource, imported or skipped with why; HealthAssist's own FHIR export comes back whole.
+
+const t = useTestApp();
+
+const post = (body: unknown, contentType = 'application/fhir+json') =>
+  t.app.inject({ method: 'POST', url: '/api/import/fhir', headers: { 'content-type': contentType }, payload: JSON.stringify(body) });
+
+/** A new patient with nothing yet, as after onboarding without insurance. */
+async function freshPatient() {
+  await wipeData(t.db);
+  await createUser(t.db, { id: 1, displayName: 'Sam Lee', email: 'sam@example.com', onboardedAt: new Date() });
+}
+
+const base64 = (bytes: Buffer) => bytes.toString('base64');
+const pdf = samplePdf('Discharge summary', ['Discharged in good health']);
+
+/** What another patient portal exports, after Synthea's shape: a patient, their care, and much HealthAssist keeps none of. */
+const portalBundle = {
+  resourceType: 'Bundle',
+  type: 'collection',
+  entry: [
+    {
+      fullUrl: 'urn:uuid:p1',
+      resource: {
+        resourceType: 'Patient',
+        id: 'p1',
+        name: [{ use: 'official', family: 'Lee', given: ['Samantha', 'J.'] }],
+        birthDate: '1984-02-29',
+        gender: 'female',
+        telecom: [{ system: 'phone', value: '555-201-3300' }, { system: 'email', value: 'someone@portal.example' }],
+        extension: [{ url: 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-birthsex', valueCode: 'F' }],
+      },
+    },
+    { fullUrl: 'urn:uuid:e1', resource: { resourceType: 'Encounter', status: 'finished', class: { code: 'AMB' } } },
+    { fullUrl: 'urn:uuid:o1', resource: { resourceType: 'Observation', status: 'final', code: { text: 'Body weight' } } },
+    { fullUrl: 'urn:uuid:o2', resource: { resourceType: 'Observation', status: 'final', code: { text: 'Body height' } } },
+    { fullUrl: 'urn:uuid:c1', resource: { resourceType: 'Condition', code: { coding: [{ system: 'http://snomed.info/sct', code: '38341003', display: 'Hypertension' }] } } },
+    { fullUrl: 'urn:uuid:c2', resource: { resourceType: 'Condition', code: { coding: [{ system: 'http://snomed.info/sct', code: '44054006' }] } } },
+    { fullUrl: 'urn:uuid:m1', resource: { resourceType: 'MedicationRequest', status: 'active', intent: 'order' } },
+    { fullUrl: 'urn:uuid:m2', resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: 'Lisinopril 10 mg daily' } } },
+    {
+      fullUrl: 'urn:uuid:a1',
+      resource: {
+        resourceType: 'AllergyIntolerance',
+        code: { text: 'Peanuts' },
+        verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', code: 'entered-in-error' }] },
+      },
+    },
+    { fullUrl: 'urn:uuid:a2', resource: { resourceType: 'AllergyIntolerance', code: { text: 'Penicillin' } } },
+    { fullUrl: 'urn:uuid:i1', resource: { resourceType: 'Immunization', status: 'completed', vaccineCode: { text: 'Influenza vaccine' }, occurrenceDateTime: '2025-10-01T09:00:00Z' } },
+    { fullUrl: 'urn:uuid:i2', resource: { resourceType: 'Immunization', status: 'not-done', vaccineCode: { text: 'Shingles vaccine' }, occurrenceDateTime: '2025-10-01' } },
+    { fullUrl: 'urn:uuid:pr1', resource: { resourceType: 'Procedure', status: 'completed', code: { text: 'Colonoscopy' }, performedPeriod: { start: '2024-06-12T08:00:00Z' } } },
+    {
+      fullUrl: 'urn:uuid:doc1',
+      resource: { resourceType: 'Practitioner', id: 'doc1', name: [{ prefix: ['Dr.'], given: ['Lena'], family: 'Ortiz' }], qualification: [{ code: { text: 'Dentistry' } }] },
+    },
+    {
+      fullUrl: 'urn:uuid:ap1',
+      resource: {
+        resourceType: 'Appointment',
+        status: 'booked',
+        start: '2030-05-01T14:30:00Z',
+        serviceType: [{ text: 'Dental cleaning' }],
+        participant: [{ actor: { reference: 'Practitioner/doc1' } }, { actor: { reference: 'urn:uuid:p1' } }],
+      },
+    },
+    { fullUrl: 'urn:uuid:ap2', resource: { resourceType: 'Appointment', status: 'booked', start: '2030-06-01T10:00:00Z', participant: [{ actor: { reference: 'urn:uuid:p1' } }] } },
+    {
+      fullUrl: 'urn:uuid:cov1',
+      resource: { resourceType: 'Coverage', status: 'active', payor: [{ display: 'Northwind Health' }], subscriberId: 'NW-123', period: { start: '2026-01-01' }, order: 1 },
+    },
+    {
+      fullUrl: 'urn:uuid:d1',
+      resource: { resourceType: 'DocumentReference', status: 'current', description: 'Discharge', content: [{ attachment: { contentType: 'application/pdf', title: 'discharge.pdf', data: base64(pdf) } }] },
+    },
+    { fullUrl: 'urn:uuid:d2', resource: { resourceType: 'DocumentReference', status: 'current', content: [{ attachment: { contentType: 'application/pdf', url: 'https://portal.example/doc/2' } }] } },
+    { fullUrl: 'urn:uuid:d3', resource: { resourceType: 'DocumentReference', status: 'current', content: [{ attachment: { contentType: 'image/png', data: base64(pdf) } }] } },
+  ],
+};
+
+describe('a Bundle from another patient portal', () => {
+  it('adds what maps, counts every resource, and says why each other one was skipped', async () => {
+    await freshPatient();
+    const response = await post(portalBundle);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().results).toEqual([
+      { resourceType: 'AllergyIntolerance', imported: 1, skipped: [{ reason: 'is entered-in-error', count: 1 }] },
+      {
+        resourceType: 'Appointment',
+        imported: 1,
+        skipped: [{ reason: 'names no practitioner of the Bundle (HealthAssist keeps an appointment with a provider)', count: 1 }],
+      },
+      { resourceType: 'Condition', imported: 1, skipped: [{ reason: 'says nothing in words (a bare code)', count: 1 }] },
+      { resourceType: 'Coverage', imported: 1, skipped: [] },
+      {
+        resourceType: 'DocumentReference',
+        imported: 1,
+        skipped: [
+          { reason: 'links to its document instead of holding it', count: 1 },
+          { reason: 'its bytes are not the type it names', count: 1 },
+        ],
+      },
+      { resourceType: 'Encounter', imported: 0, skipped: [{ reason: 'HealthAssist keeps no Encounter', count: 1 }] },
+      { resourceType: 'Immunization', imported: 1, skipped: [{ reason: 'has the status not-done, not completed', count: 1 }] },
+      { resourceType: 'MedicationRequest', imported: 0, skipped: [{ reason: 'HealthAssist keeps no MedicationRequest', count: 1 }] },
+      { resourceType: 'MedicationStatement', imported: 1, skipped: [] },
+      { resourceType: 'Observation', imported: 0, skipped: [{ reason: 'HealthAssist keeps no Observation', count: 2 }] },
+      { resourceType: 'Patient', imported: 1, skipped: [] },
+      { resourceType: 'Practitioner', imported: 1, skipped: [] },
+      { resourceType: 'Procedure', imported: 1, skipped: [] },
+    ]);
+
+    const user = (await api(t.app, 'GET', '/api/users/1')).body;
+    expect(user).toMatchObject({
+      displayName: 'Samantha J. Lee',
+      firstName: 'Samantha J.',
+      lastName: 'Lee',
+      dateOfBirth: '1984-02-29',
+      phoneNumber: '555-201-3300',
+      sexAtBirth: 'female',
+      email: 'sam@example.com',
+      allergies: 'Penicillin',
+      medications: 'Lisinopril 10 mg daily',
+      existingConditions: 'Hypertension',
+    });
+    expect((await api(t.app, 'GET', '/api/providers/1')).body).toMatchObject([{ name: 'Dr. Lena Ortiz', specialty: 'Dentistry' }]);
+    expect((await api(t.app, 'GET', '/api/appointments/1')).body).toMatchObject([
+      { appointmentType: 'Dental cleaning', appointmentDate: '2030-05-01', appointmentTime: '14:30', status: 'scheduled' },
+    ]);
+    expect((await api(t.app, 'GET', '/api/insurance/1')).body).toMatchObject([{ provider: 'Northwind Health', memberId: 'NW-123', effectiveDate: '2026-01-01', isPrimary: true }]);
+    const care = (await api(t.app, 'GET', '/api/preventative-care/1')).body as { careName: string; status: string; lastCompleted: string }[];
+    expect(care.map(({ careName, status, lastCompleted }) => ({ careName, status, lastCompleted }))).toEqual([
+      { careName: 'Colonoscopy', status: 'completed', lastCompleted: '2024-06-12' },
+      { careName: 'Influenza vaccine', status: 'completed', lastCompleted: '2025-10-01' },
+    ]);
+    const [record] = await t.db.select().from(medicalRecords).where(eq(medicalRecords.userId, 1));
+    expect(record).toMatchObject({ filename: 'discharge.pdf', fileType: 'application/pdf', description: 'Discharge' });
+    const pieces: Buffer[] = [];
+    for await (const piece of readDocumentChunks(t.db, record!.id)) pieces.push(piece);
+    expect(Buffer.concat(pieces).equals(pdf)).toBe(true);
+
+    // The same Bundle again: the profile's lines are not doubled.
+    const again = (await post(portalBundle)).json().results as { resourceType: string; imported: number; skipped: { reason: string }[] }[];
+    expect(again.find((each) => each.resourceType === 'AllergyIntolerance')).toEqual({
+      resourceType: 'AllergyIntolerance',
+      imported: 0,
+      skipped: [
+        { reason: 'is entered-in-error', count: 1 },
+        { reason: 'already in the profile', count: 1 },
+      ],
+    });
+  });
+
+  it('takes application/json too; refuses what is not a Bundle, and an install without a patient, writing nothing', async () => {
+    await freshPatient();
+    expect((await post({ resourceType: 'Bundle', entry: [] }, 'application/json')).json()).toEqual({ results: [] });
+    let before = await dataFingerprint(t.db);
+    const notBundle = await post({ resourceType: 'Patient' });
+    expect(notBundle.statusCode).toBe(400);
+    expect(notBundle.json()).toEqual({ message: "resourceType: must be 'Bundle'" });
+    expect(await dataFingerprint(t.db)).toBe(before);
+
+    await wipeData(t.db);
+    before = await dataFingerprint(t.db);
+    const noPatient = await post(portalBundle);
+    expect(noPatient.statusCode).toBe(409);
+    expect(noPatient.json()).toEqual({ message: NO_PATIENT_YET });
+    expect(await dataFingerprint(t.db)).toBe(before);
+  });
+});
+
+describe('HealthAssist’s own FHIR export', () => {
+  it('comes back into a new patient whole: plans, providers, appointments, care items with their completions, documents', async () => {
+    await wipeData(t.db);
+    await seedIfEmpty(t.db);
+    await t.db.update(users).set({ allergies: 'Penicillin', sexAtBirth: 'male' }).where(eq(users.id, 1));
+    const exported = await t.app.inject({ method: 'GET', url: '/api/export/fhir' });
+    const bundle = JSON.parse(exported.body) as { entry: { resource: { resourceType: string } }[] };
+    const lists = async () => ({
+      plans: (await api(t.app, 'GET', '/api/insurance/1')).body.length as number,
+      providers: (await api(t.app, 'GET', '/api/providers/1')).body.map((provider: { name: string }) => provider.name) as string[],
+      appointments: (await api(t.app, 'GET', '/api/appointments/1')).body.map((each: { appointmentType: string; appointmentDate: string; status: string }) => [
+        each.appointmentType,
+        each.appointmentDate,
+        each.status,
+      ]),
+      care: (await api(t.app, 'GET', '/api/preventative-care/1')).body.map((each: { careName: string; dueDate: string; lastCompleted: string | null }) => [
+        each.careName,
+        each.dueDate,
+        each.lastCompleted,
+      ]),
+      records: (await api(t.app, 'GET', '/api/medical-records/1')).body.length as number,
+    });
+    const before = await lists();
+
+    await freshPatient();
+    const response = await post(bundle);
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json().results as { resourceType: string; imported: number; skipped: unknown[] }[];
+    const count = (type: string) => bundle.entry.filter((entry) => entry.resource.resourceType === type).length;
+    expect(results.map((each) => each.resourceType)).toEqual(
+      ['AllergyIntolerance', 'Appointment', 'Coverage', 'DocumentReference', 'Patient', 'Practitioner', 'Procedure', 'ServiceRequest'].filter((type) => count(type) > 0),
+    );
+    for (const result of results) expect(result, result.resourceType).toEqual({ resourceType: result.resourceType, imported: count(result.resourceType), skipped: [] });
+    expect(await lists()).toEqual(before);
+    expect((await api(t.app, 'GET', '/api/users/1')).body).toMatchObject({ displayName: 'Alex Morgan', allergies: 'Penicillin', sexAtBirth: 'male' });
+  });
+});

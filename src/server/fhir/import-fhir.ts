@@ -1,0 +1,361 @@
+import { TZDate } from '@date-fns/tz';
+import { and, eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
+import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES, type DocumentType } from '../../shared/rules/documents';
+import { categoryForCare } from '../../shared/rules/care';
+import { PLAN_TYPES, type PlanType } from '../../shared/rules/insurance';
+import { PROVIDER_SPECIALTIES } from '../../shared/rules/providers';
+import { CARE_CATEGORIES, type AppointmentStatus } from '../../shared/rules/statuses';
+import type { FhirBundle, FhirImportResult } from '../../shared/contracts/fhir';
+import type { Database } from '../db/client';
+import { storeDocumentChunks, toChunks } from '../db/document-bytes';
+import { appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, providers, users } from '../db/schema/index';
+import type { Patient } from '../http/current-patient';
+import { conflict } from '../http/errors';
+import { isTimeZone } from '../../shared/rules/patient';
+import { EXTENSION } from './resources';
+import {
+  calendarDayOf,
+  ENTERED_IN_ERROR,
+  FhirAllergyIntolerance,
+  FhirAppointment,
+  FhirCondition,
+  FhirCoverage,
+  FhirDocumentReference,
+  FhirImmunization,
+  FhirMedicationStatement,
+  FhirPatient,
+  FhirPractitioner,
+  FhirProcedure,
+  FhirServiceRequest,
+  hasCoding,
+  wordsOf,
+} from './fhir-input';
+
+// A FHIR R4 Bundle from another record, as much of it as maps onto HealthAssist's (ADR 18): added to the patient's
+// record in one transaction, and every resource counted as imported or skipped, with why. Nothing is dropped silently.
+
+export const NO_PATIENT_YET = 'There is no patient yet: complete onboarding or restore a backup first, then import';
+
+const COPAY_TYPE = 'http://terminology.hl7.org/CodeSystem/coverage-copay-type';
+const COVERAGE_CLASS = 'http://terminology.hl7.org/CodeSystem/coverage-class';
+const US_CORE_BIRTH_SEX = 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-birthsex';
+/** The profile's lists are at most this long (the profile's contract). */
+const PROFILE_LIST_MAX = 2000;
+const AMOUNT_MAX = 100_000_000;
+/** Practitioners before appointments, which name them; care requests before the procedures that complete them. */
+const ORDER = ['Patient', 'Practitioner', 'Coverage', 'ServiceRequest'];
+
+type Resource = FhirBundle['entry'][number]['resource'];
+/** Why a resource was not imported. */
+class Skip {
+  constructor(readonly reason: string) {}
+}
+type Outcome = 'imported' | Skip;
+const imported: Outcome = 'imported';
+const skipped = (reason: string): Outcome => new Skip(reason);
+
+class Tally {
+  readonly #counts = new Map<string, { imported: number; skipped: Map<string, number> }>();
+  add(resourceType: string, outcome: Outcome): void {
+    const count = this.#counts.get(resourceType) ?? { imported: 0, skipped: new Map<string, number>() };
+    if (outcome === 'imported') count.imported += 1;
+    else count.skipped.set(outcome.reason, (count.skipped.get(outcome.reason) ?? 0) + 1);
+    this.#counts.set(resourceType, count);
+  }
+  results(): FhirImportResult['results'] {
+    return [...this.#counts.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([resourceType, { imported: count, skipped: reasons }]) => ({
+        resourceType,
+        imported: count,
+        skipped: [...reasons.entries()].map(([reason, n]) => ({ reason, count: n })),
+      }));
+  }
+}
+
+/** Reads one resource with its schema: the first problem is the reason it is skipped. */
+function read<Schema extends z.ZodType>(schema: Schema, resource: Resource): z.output<Schema> | Skip {
+  const parsed = schema.safeParse(resource);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  return new Skip(`not read: ${issue.path.map(String).join('.') || 'the resource'} ${issue.message}`);
+}
+
+const fits = (value: string | null | undefined, max: number): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= max;
+
+export async function importFhirBundle(db: Database, patient: Patient, bundle: FhirBundle): Promise<FhirImportResult> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, patient.id));
+    if (!user) throw conflict(NO_PATIENT_YET);
+    const timeZone = user.timeZone && isTimeZone(user.timeZone) ? user.timeZone : 'UTC';
+    const tally = new Tally();
+    const practitioners = new Map<string, number>();
+    const careRequests = new Map<string, number>();
+    const remember = (into: Map<string, number>, resource: Resource, fullUrl: string | undefined, id: number) => {
+      if (fullUrl) into.set(fullUrl, id);
+      if (typeof resource.id === 'string') into.set(`${resource.resourceType}/${resource.id}`, id);
+    };
+    const lists = { allergies: user.allergies ?? '', medications: user.medications ?? '', existingConditions: user.existingConditions ?? '' };
+    let patientRead = false;
+    let primaryTaken = (await tx.select({ id: insurancePlans.id }).from(insurancePlans).where(and(eq(insurancePlans.userId, patient.id), eq(insurancePlans.isPrimary, true)))).length > 0;
+
+    const rank = (type: string) => (ORDER.includes(type) ? ORDER.indexOf(type) : ORDER.length);
+    const entries = [...bundle.entry].map((entry, index) => ({ entry, index })).sort((a, b) => rank(a.entry.resource.resourceType) - rank(b.entry.resource.resourceType) || a.index - b.index);
+
+    /** Adds a line to one of the profile's lists, unless it is there already or the list is full. */
+    const addToList = (list: keyof typeof lists, words: string | null): Outcome => {
+      if (!words) return skipped('says nothing in words (a bare code)');
+      const lines = lists[list].split('\n').map((line) => line.trim().toLowerCase());
+      if (lines.includes(words.toLowerCase())) return skipped('already in the profile');
+      const next = lists[list] ? `${lists[list]}\n${words}` : words;
+      if (next.length > PROFILE_LIST_MAX) return skipped(`the profile's list would pass ${PROFILE_LIST_MAX.toLocaleString('en-US')} characters`);
+      lists[list] = next;
+      return imported;
+    };
+
+    const handlers: Record<string, (resource: Resource, fullUrl: string | undefined, index: number) => Promise<Outcome>> = {
+      Patient: async (resource) => {
+        const found = read(FhirPatient, resource);
+        if (found instanceof Skip) return found;
+        if (patientRead) return skipped('a second patient: HealthAssist holds one');
+        patientRead = true;
+        const name = found.name?.find((each) => each.use === 'official') ?? found.name?.[0];
+        const firstName = name?.given?.join(' ').trim() || null;
+        const lastName = name?.family?.trim() || null;
+        const displayName = name?.text?.trim() || [firstName, lastName].filter(Boolean).join(' ');
+        const phone = found.telecom?.find((point) => point.system === 'phone')?.value?.trim();
+        const birthSex = found.extension?.find((extension) => extension.url === US_CORE_BIRTH_SEX)?.valueCode;
+        const changes = {
+          ...(fits(displayName, 200) ? { displayName } : {}),
+          ...(firstName && firstName.length <= 200 ? { firstName } : {}),
+          ...(lastName && lastName.length <= 200 ? { lastName } : {}),
+          ...(calendarDayOf(found.birthDate) ? { dateOfBirth: calendarDayOf(found.birthDate) } : {}),
+          ...(fits(phone, 40) ? { phoneNumber: phone } : {}),
+          ...(birthSex === 'F' ? { sexAtBirth: 'female' as const } : birthSex === 'M' ? { sexAtBirth: 'male' as const } : {}),
+        };
+        if (Object.keys(changes).length === 0) return skipped('holds no name, birth date, phone or sex at birth to read');
+        await tx.update(users).set(changes).where(eq(users.id, patient.id));
+        return imported;
+      },
+      Practitioner: async (resource, fullUrl) => {
+        const found = read(FhirPractitioner, resource);
+        if (found instanceof Skip) return found;
+        const name = found.name?.[0];
+        const words = name?.text?.trim() || [...(name?.prefix ?? []), ...(name?.given ?? []), name?.family ?? ''].join(' ').trim();
+        if (!fits(words, 200)) return skipped('has no name of at most 200 characters');
+        const address = found.address?.[0];
+        const addressWords = address?.text?.trim() || [...(address?.line ?? []), address?.city, address?.state, address?.postalCode].filter(Boolean).join(', ');
+        const phone = found.telecom?.find((point) => point.system === 'phone')?.value?.trim();
+        const qualification = found.qualification?.map((each) => wordsOf(each.code)?.toLowerCase());
+        const specialty = PROVIDER_SPECIALTIES.find((known) => qualification?.includes(known.toLowerCase())) ?? null;
+        const [row] = await tx
+          .insert(providers)
+          .values({ userId: patient.id, name: words, specialty, phone: fits(phone, 40) ? phone : null, address: fits(addressWords, 500) ? addressWords : null })
+          .returning({ id: providers.id });
+        remember(practitioners, resource, fullUrl, row!.id);
+        return imported;
+      },
+      Coverage: async (resource) => {
+        const found = read(FhirCoverage, resource);
+        if (found instanceof Skip) return found;
+        if (found.status === 'cancelled' || found.status === ENTERED_IN_ERROR) return skipped(`is ${found.status}`);
+        const provider = found.payor?.find((payor) => payor.display?.trim())?.display?.trim();
+        if (!fits(provider, 200)) return skipped('names no payer in words');
+        const memberId = (found.subscriberId ?? found.identifier?.find((identifier) => identifier.value?.trim())?.value)?.trim();
+        if (!fits(memberId, 100)) return skipped('has no member id');
+        const effectiveDate = calendarDayOf(found.period?.start);
+        if (!effectiveDate) return skipped('has no start date');
+        const group = found.class?.find((each) => hasCoding(each.type, COVERAGE_CLASS, 'group'))?.value?.trim();
+        const typeWords = [found.type?.text, ...(found.type?.coding ?? []).map((coding) => coding.code)].map((word) => word?.trim().toLowerCase());
+        const planType: PlanType = PLAN_TYPES.find((known) => typeWords.includes(known.toLowerCase())) ?? 'Other';
+        const amount = (code: string) => dollars(found.costToBeneficiary?.find((cost) => hasCoding(cost.type, COPAY_TYPE, code))?.valueMoney?.value);
+        const met = (url: string) => dollars(found.extension?.find((extension) => extension.url === url)?.valueMoney?.value);
+        const [deductible, outOfPocketMax] = [amount('deductible'), amount('maxoutofpocket')];
+        const isPrimary = found.order === 1 && !primaryTaken;
+        primaryTaken ||= isPrimary;
+        const [plan] = await tx
+          .insert(insurancePlans)
+          .values({
+            userId: patient.id,
+            provider,
+            memberId,
+            groupNumber: fits(group, 100) ? group : null,
+            planType,
+            effectiveDate,
+            deductible,
+            deductibleMet: Math.min(met(EXTENSION.deductibleMet), deductible),
+            outOfPocketMax,
+            outOfPocketMet: Math.min(met(EXTENSION.outOfPocketMet), outOfPocketMax),
+            isPrimary,
+          })
+          .returning({ id: insurancePlans.id });
+        for (const benefit of found.extension?.filter((extension) => extension.url === EXTENSION.benefit) ?? []) {
+          const part = (url: string) => benefit.extension?.find((each) => each.url === url)?.valueString?.trim();
+          const [serviceName, inNetwork, outOfNetwork] = [part('service'), part('inNetwork'), part('outOfNetwork')];
+          if (fits(serviceName, 200) && fits(inNetwork, 200) && fits(outOfNetwork, 200)) {
+            await tx.insert(insuranceBenefits).values({ insuranceId: plan!.id, serviceName, inNetworkCoverage: inNetwork, outOfNetworkCoverage: outOfNetwork });
+          }
+        }
+        return imported;
+      },
+      Appointment: async (resource) => {
+        const found = read(FhirAppointment, resource);
+        if (found instanceof Skip) return found;
+        const status: AppointmentStatus | null = ['proposed', 'pending', 'booked', 'arrived', 'checked-in', 'waitlist'].includes(found.status)
+          ? 'scheduled'
+          : found.status === 'fulfilled'
+            ? 'completed'
+            : ['cancelled', 'noshow'].includes(found.status)
+              ? 'cancelled'
+              : null;
+        if (!status) return skipped(`has the status ${found.status}`);
+        const providerId = found.participant?.map((each) => practitioners.get(each.actor?.reference ?? '')).find((id) => id !== undefined);
+        if (providerId === undefined) return skipped('names no practitioner of the Bundle (HealthAssist keeps an appointment with a provider)');
+        const when = timeOf(found.start, timeZone);
+        if (!when) return skipped('has no start');
+        const appointmentType = wordsOf(found.appointmentType) ?? wordsOf(found.serviceType?.[0]) ?? found.description?.trim() ?? 'Appointment';
+        await tx.insert(appointments).values({
+          userId: patient.id,
+          providerId,
+          appointmentType: appointmentType.slice(0, 200),
+          appointmentDate: when.date,
+          appointmentTime: when.time,
+          status,
+          notes: fits(found.comment, 2000) ? found.comment : null,
+        });
+        return imported;
+      },
+      DocumentReference: async (resource, _fullUrl, index) => {
+        const found = read(FhirDocumentReference, resource);
+        if (found instanceof Skip) return found;
+        if (found.status === ENTERED_IN_ERROR) return skipped(`is ${ENTERED_IN_ERROR}`);
+        const attachment = found.content.map((content) => content.attachment).find((each) => each.data);
+        if (!attachment?.data) return skipped('links to its document instead of holding it');
+        const type = DOCUMENT_TYPES.find((known) => known === attachment.contentType);
+        if (!type) return skipped('is not a PDF, JPEG or PNG');
+        if (!/^[A-Za-z0-9+/]*={0,2}$/.test(attachment.data) || attachment.data.length % 4 !== 0) return skipped('its data is not base64');
+        const bytes = Buffer.from(attachment.data, 'base64');
+        if (bytes.length === 0) return skipped('its document is empty');
+        if (bytes.length > MAX_DOCUMENT_BYTES) return skipped('its document is larger than 20 MiB');
+        if ((await fileTypeFromBuffer(bytes.subarray(0, 4100)))?.mime !== type) return skipped('its bytes are not the type it names');
+        const title = attachment.title?.trim();
+        const filename = fits(title, FILENAME_MAX_LENGTH) ? title : `document-${index + 1}.${EXTENSIONS[type]}`;
+        const uploaded = found.date && !Number.isNaN(Date.parse(found.date)) && /T/.test(found.date) ? new Date(found.date) : new Date();
+        const [record] = await tx
+          .insert(medicalRecords)
+          .values({ userId: patient.id, filename, fileType: type, fileSize: bytes.length, uploadDate: uploaded, description: fits(found.description, 1000) ? found.description : null })
+          .returning({ id: medicalRecords.id });
+        await storeDocumentChunks(db, tx, record!.id, toChunks(bytes));
+        return imported;
+      },
+      ServiceRequest: async (resource, fullUrl) => {
+        const found = read(FhirServiceRequest, resource);
+        if (found instanceof Skip) return found;
+        if (!['active', 'completed', 'draft', 'on-hold'].includes(found.status)) return skipped(`has the status ${found.status}`);
+        const name = wordsOf(found.code);
+        if (!fits(name, 200)) return skipped('names nothing in words (a bare code)');
+        const dueDate = calendarDayOf(found.occurrenceDateTime ?? found.occurrenceTiming?.event?.[0] ?? found.occurrencePeriod?.start);
+        if (!dueDate) return skipped('has no date it is due');
+        const repeat = found.occurrenceTiming?.repeat;
+        const months = repeat?.periodUnit === 'mo' && (repeat.frequency ?? 1) === 1 && Number.isInteger(repeat.period) ? repeat.period! : null;
+        const category = CARE_CATEGORIES.find((known) => found.category?.some((each) => wordsOf(each) === known)) ?? categoryForCare(name);
+        const note = found.note?.[0]?.text;
+        const [item] = await tx
+          .insert(preventativeCare)
+          .values({
+            userId: patient.id,
+            careName: name,
+            dueDate,
+            status: found.status === 'completed' ? 'completed' : 'upcoming',
+            recurringMonths: months !== null && months >= 1 && months <= 1200 ? months : null,
+            notes: fits(note, 2000) ? note : null,
+            category,
+          })
+          .returning({ id: preventativeCare.id });
+        remember(careRequests, resource, fullUrl, item!.id);
+        return imported;
+      },
+      Immunization: async (resource) => {
+        const found = read(FhirImmunization, resource);
+        if (found instanceof Skip) return found;
+        return completedCare(found.status, wordsOf(found.vaccineCode), calendarDayOf(found.occurrenceDateTime));
+      },
+      Procedure: async (resource) => {
+        const found = read(FhirProcedure, resource);
+        if (found instanceof Skip) return found;
+        const day = calendarDayOf(found.performedDateTime ?? found.performedPeriod?.start);
+        // The completion of a care request of the Bundle (as HealthAssist's own export writes it): that item's last completion.
+        const itemId = found.basedOn?.map((each) => careRequests.get(each.reference ?? '')).find((id) => id !== undefined);
+        if (itemId !== undefined && found.status === 'completed' && day) {
+          await tx.update(preventativeCare).set({ lastCompleted: day }).where(eq(preventativeCare.id, itemId));
+          return imported;
+        }
+        return completedCare(found.status, wordsOf(found.code), day);
+      },
+      AllergyIntolerance: async (resource) => {
+        const found = read(FhirAllergyIntolerance, resource);
+        if (found instanceof Skip) return found;
+        if (hasCoding(found.verificationStatus, 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', ENTERED_IN_ERROR)) return skipped(`is ${ENTERED_IN_ERROR}`);
+        return addToList('allergies', wordsOf(found.code));
+      },
+      MedicationStatement: async (resource) => {
+        const found = read(FhirMedicationStatement, resource);
+        if (found instanceof Skip) return found;
+        if (found.status === ENTERED_IN_ERROR) return skipped(`is ${ENTERED_IN_ERROR}`);
+        return addToList('medications', wordsOf(found.medicationCodeableConcept));
+      },
+      Condition: async (resource) => {
+        const found = read(FhirCondition, resource);
+        if (found instanceof Skip) return found;
+        if (hasCoding(found.verificationStatus, 'http://terminology.hl7.org/CodeSystem/condition-ver-status', ENTERED_IN_ERROR)) return skipped(`is ${ENTERED_IN_ERROR}`);
+        return addToList('existingConditions', wordsOf(found.code));
+      },
+    };
+
+    /** An immunization or procedure done: a care item completed that day. */
+    async function completedCare(status: string, name: string | null, day: string | null): Promise<Outcome> {
+      if (status !== 'completed') return skipped(`has the status ${status}, not completed`);
+      if (!fits(name, 200)) return skipped('names nothing in words (a bare code)');
+      if (!day) return skipped('has no date');
+      await tx.insert(preventativeCare).values({ userId: patient.id, careName: name, dueDate: day, status: 'completed', lastCompleted: day, category: categoryForCare(name) });
+      return imported;
+    }
+
+    for (const { entry, index } of entries) {
+      const { resourceType } = entry.resource;
+      const handle = handlers[resourceType];
+      tally.add(resourceType, handle ? await handle(entry.resource, entry.fullUrl, index) : skipped(`HealthAssist keeps no ${resourceType}`));
+    }
+    if (lists.allergies !== (user.allergies ?? '') || lists.medications !== (user.medications ?? '') || lists.existingConditions !== (user.existingConditions ?? '')) {
+      await tx.update(users).set(lists).where(eq(users.id, patient.id));
+    }
+    return { results: tally.results() };
+  });
+}
+
+const EXTENSIONS: Record<DocumentType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/** A FHIR amount as the app's whole dollars: 0 when missing, negative or past the app's bound. */
+function dollars(value: number | undefined): number {
+  return value !== undefined && Number.isFinite(value) && value >= 0 && value <= AMOUNT_MAX ? Math.round(value) : 0;
+}
+
+/** A FHIR start as the app's date and 'HH:mm' in the patient's zone; a date alone is that day, any time. */
+function timeOf(start: string | undefined, timeZone: string): { date: string; time: string } | null {
+  if (!start) return null;
+  if (!start.includes('T')) {
+    const day = calendarDayOf(start);
+    return day ? { date: day, time: 'any' } : null;
+  }
+  const instant = Date.parse(start);
+  if (Number.isNaN(instant)) return null;
+  const local = new TZDate(instant, timeZone);
+  if (local.getFullYear() < 1000 || local.getFullYear() > 9999) return null;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return {
+    date: `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`,
+    time: `${pad(local.getHours())}:${pad(local.getMinutes())}`,
+  };
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FhirBundle, FhirImportResult } from '../../shared/contracts/fhir';
+import type { Database } from '../db/client';
+import { importFhirBundle } from '../fhir/import-fhir';
+import { addJsonParser, errorResponses } from '../http/contract';
+
+/** A Bundle holds its documents as base64: more room than the API's 1 MiB for JSON, not a lifetime's (the archive is for that). */
+export const FHIR_BODY_LIMIT = 64 * 1024 * 1024;
+
+export const fhirImportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  addJsonParser(app, 'application/fhir+json');
+
+  app.post(
+    '/import/fhir',
+    {
+      bodyLimit: FHIR_BODY_LIMIT,
+      schema: {
+        summary: "Add a FHIR R4 Bundle from another record to the patient's, as much of it as maps",
+        description:
+          'Patient → the profile (name, birth date, phone, sex at birth); Coverage → a plan; Practitioner → a provider; Appointment (with a ' +
+          'Practitioner of the Bundle) → an appointment; DocumentReference with its data (PDF, JPEG, PNG) → a record; Immunization and Procedure, ' +
+          'completed → completed care items; AllergyIntolerance, MedicationStatement, Condition → lines of the profile’s lists. Any other resource, ' +
+          'or one without what the mapping needs, is skipped with the reason. One transaction; application/fhir+json or application/json, at most 64 MiB.',
+        body: FhirBundle,
+        consumes: ['application/fhir+json', 'application/json'],
+        response: { 200: FhirImportResult, ...errorResponses(409) },
+      },
+    },
+    async (request) => importFhirBundle(db, request.patient, request.body),
+  );
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+// FHIR R4 in and out (ADR 18). The export is streamed as it is written; the import takes a Bundle as other records
+// export them, and reads each resource with its own schema (src/server/fhir/fhir-input.ts).
+
+/** A Bundle as far as the import needs to know it: its entries' resources, each with a type. Everything else is kept loose. */
+export const FhirBundle = z
+  .looseObject({
+    resourceType: z.literal('Bundle', { message: "must be 'Bundle'" }),
+    entry: z
+      .array(
+        z.looseObject({
+          fullUrl: z.string().optional(),
+          resource: z.looseObject({ resourceType: z.string().min(1, 'must name the resource type'), id: z.string().optional() }),
+        }),
+      )
+      .max(100_000, 'at most 100,000 entries at once')
+      .default([]),
+  })
+  .meta({ description: 'A FHIR R4 Bundle (http://hl7.org/fhir/R4/bundle.html)' });
+export type FhirBundle = z.output<typeof FhirBundle>;
+
+export const FhirImportResult = z
+  .object({
+    results: z.array(
+      z.object({
+        resourceType: z.string(),
+        imported: z.int().nonnegative(),
+        skipped: z.array(z.object({ reason: z.string(), count: z.int().positive() })),
+      }),
+    ),
+  })
+  .meta({ id: 'FhirImportResult', description: 'Per resource type of the Bundle: how many were imported, and how many were skipped for each reason' });
+export type FhirImportResult = z.output<typeof FhirImportResult>;
