@@ -219,3 +219,39 @@ describe('HealthAssist’s own FHIR export', () => {
     expect((await api(t.app, 'GET', '/api/users/1')).body).toMatchObject({ displayName: 'Alex Morgan', allergies: 'Penicillin', sexAtBirth: 'male' });
   });
 });
+
+describe('a published sample: Medplum’s mock patient Homer Simpson and his record', () => {
+  it('imports what maps and counts the rest, with reasons', async () => {
+    const mock = await import('@medplum/mock');
+    const resources = [
+      mock.HomerSimpson,
+      mock.DrAliceSmith,
+      mock.HomerEncounter,
+      mock.HomerObservation1,
+      mock.HomerObservation2,
+      mock.HomerObservation3,
+      mock.HomerDiagnosticReport,
+      mock.HomerServiceRequest,
+      mock.HomerCommunication,
+      mock.HomerMedia,
+      mock.HomerSimpsonSpecimen,
+    ];
+    await freshPatient();
+    const response = await post({ resourceType: 'Bundle', type: 'collection', entry: resources.map((resource) => ({ resource })) });
+    expect(response.statusCode, response.body).toBe(200);
+    const keepsNo = (resourceType: string, count = 1) => ({ resourceType, imported: 0, skipped: [{ reason: `HealthAssist keeps no ${resourceType}`, count }] });
+    expect(response.json().results).toEqual([
+      keepsNo('Communication'),
+      keepsNo('DiagnosticReport'),
+      keepsNo('Encounter'),
+      keepsNo('Media'),
+      keepsNo('Observation', 3),
+      { resourceType: 'Patient', imported: 1, skipped: [] },
+      { resourceType: 'Practitioner', imported: 1, skipped: [] },
+      { resourceType: 'ServiceRequest', imported: 0, skipped: [{ reason: 'names nothing in words (a bare code)', count: 1 }] },
+      keepsNo('Specimen'),
+    ]);
+    expect((await api(t.app, 'GET', '/api/users/1')).body).toMatchObject({ displayName: 'Homer Simpson', firstName: 'Homer', lastName: 'Simpson', dateOfBirth: '1956-05-12' });
+    expect((await api(t.app, 'GET', '/api/providers/1')).body).toMatchObject([{ name: 'Alice Smith' }]);
+  });
+});
