@@ -34,6 +34,7 @@ const serverTestsWithoutDatabase = [
   'src/server/archive/document-path.test.ts',
   'src/server/archive/json-schema.test.ts',
   'src/server/db/pre-migration-copy.test.ts',
+  'src/server/db/sync-to-disk.test.ts',
 ];
 const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 

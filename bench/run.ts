@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { ARCHIVE_DOCUMENTS, benchArchive, type ArchiveFigures } from './archive';
 import { pgliteBackend, postgresBackend, type BenchBackend } from './backends';
+import { benchDurability, durabilityLines } from './durability';
 import { benchLighthouse } from './lighthouse';
 import { benchListRecords } from './list-records';
 import { benchSessionCheck, benchSignIn, benchSignInRequest, sessionCheckLine, signInLine, signInRequestLine } from './sign-in';
@@ -19,6 +20,8 @@ const startupOnly = process.argv.slice(2).includes('startup');
 const uploadOnly = process.argv.slice(2).includes('upload');
 /** `npm run bench -- archive` prints the export's and the restore's figures only, on each database. */
 const archiveOnly = process.argv.slice(2).includes('archive');
+/** `npm run bench -- durability` prints what an fsync pass after each PGlite write would cost (ADR 18). */
+const durabilityOnly = process.argv.slice(2).includes('durability');
 /** `npm run bench -- sign-in` prints what signing in and checking a session cost, and nothing else. */
 const signInOnly = process.argv.slice(2).includes('sign-in');
 
@@ -198,6 +201,15 @@ async function benchSignInFigures() {
 
 if (signInOnly) {
   await benchSignInFigures();
+  process.exit(0);
+}
+if (durabilityOnly) {
+  const backend = pgliteBackend();
+  try {
+    for (const line of durabilityLines(await benchDurability(backend))) console.log(line);
+  } finally {
+    await backend.dispose();
+  }
   process.exit(0);
 }
 await benchBackend(pgliteBackend, 'PGlite (embedded)');

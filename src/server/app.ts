@@ -61,6 +61,7 @@ export interface AppDependencies {
 }
 
 const DEFAULT_MAX_ARCHIVE_BYTES = 8192 * 2 ** 20;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Everything but the socket: tests build the same app and talk to it through inject(). */
 export async function buildApp({
@@ -104,6 +105,16 @@ export async function buildApp({
     reply.header('X-Request-Id', request.id);
     if (isApiPath(pathOf(request.url))) reply.header('Cache-Control', 'no-store');
   });
+
+  // On PGlite, a write is on the disk before its answer leaves (ADR 18): the answer to a change that succeeded waits
+  // for the sync pass. A pass that fails is logged; the write itself stands.
+  const { syncToDisk } = database;
+  if (syncToDisk) {
+    app.addHook('onSend', async (request, reply) => {
+      if (!WRITE_METHODS.has(request.method) || reply.statusCode >= 400) return;
+      await syncToDisk().catch((error: unknown) => request.log.error({ err: error }, 'could not sync the data folder to disk'));
+    });
+  }
 
   registerErrorHandler(app);
   registerContracts(app);

@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { copyBeforeMigration, migrationState } from './pre-migration-copy';
 import { makePrivate } from './private-files';
+import { syncPass } from './sync-to-disk';
 import * as schema from './schema/index';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,11 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Where the data lives, safe to log: a folder, or the server URL without its password. */
   location: string;
+  /**
+   * PGlite on a data folder: makes what is committed durable (sync-to-disk.ts); the server calls it after each write
+   * request. Absent where the database does so itself (PostgreSQL) or there is no folder (in memory).
+   */
+  syncToDisk?: () => Promise<number>;
   close(): Promise<void>;
 }
 
@@ -75,7 +81,13 @@ export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> 
     await migratePglite(db, { migrationsFolder });
     if (dataDir !== null) makePrivate(dataDir);
     const opened = client;
-    return { db, kind: 'pglite', location: created.location, close: () => opened.close().finally(() => lock?.release()) };
+    return {
+      db,
+      kind: 'pglite',
+      location: created.location,
+      ...(dataDir === null ? {} : { syncToDisk: syncPass(db, dataDir) }),
+      close: () => opened.close().finally(() => lock?.release()),
+    };
   } catch (error) {
     await client?.close().catch(() => {});
     lock?.release();

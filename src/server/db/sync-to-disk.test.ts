@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createProvider, createUser } from '../../testing/factories';
+import { buildApp } from '../app';
+import { openPglite, type DatabaseHandle } from './client';
+
+// A PGlite write is on the disk before its answer leaves (ADR 18): each successful write request is followed by the
+// sync pass; reads and refusals are not.
+
+const folder = mkdtempSync(join(tmpdir(), 'healthassist-sync-'));
+let database: DatabaseHandle;
+let passes = 0;
+beforeAll(async () => {
+  database = await openPglite({ dataDir: join(folder, 'data') });
+  await createUser(database.db, { id: 1 });
+});
+afterAll(async () => {
+  await database?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+it('syncs after a write that succeeded, not after a read or a refusal', async () => {
+  const sync = database.syncToDisk!;
+  const counted: DatabaseHandle = { ...database, syncToDisk: () => ((passes += 1), sync()) };
+  const app = await buildApp({ database: counted });
+  try {
+    const created = await app.inject({ method: 'POST', url: '/api/providers', payload: { userId: 1, name: 'Dr. Lena Ortiz', specialty: 'Dentistry' } });
+    expect(created.statusCode).toBe(201);
+    expect(passes).toBe(1);
+    expect((await app.inject({ method: 'GET', url: '/api/providers/1' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/providers', payload: { userId: 1, name: '' } })).statusCode).toBe(400);
+    expect(passes).toBe(1);
+  } finally {
+    await app.close();
+  }
+}, 60_000);
+
+it('syncs the files a write changed, and shares a pass among writes that end together', async () => {
+  await createProvider(database.db, 1, { name: 'Dr. Another' });
+  expect(await database.syncToDisk!()).toBeGreaterThan(0);
+  const together = await Promise.all([database.syncToDisk!(), database.syncToDisk!(), database.syncToDisk!()]);
+  expect(together[1]).toBe(together[2]);
+}, 60_000);
+
+it('is not there in memory, where there is no disk', async () => {
+  const memory = await openPglite({ memory: true });
+  try {
+    expect(memory.syncToDisk).toBeUndefined();
+  } finally {
+    await memory.close();
+  }
+});
