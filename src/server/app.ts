@@ -112,6 +112,8 @@ export async function buildApp({
   if (syncToDisk) {
     app.addHook('onSend', async (request, reply) => {
       if (!WRITE_METHODS.has(request.method) || reply.statusCode >= 400) return;
+      // Signing in and out opts out (routes/session.ts): a session is not worth the pass.
+      if ((request.routeOptions.config as { syncToDisk?: boolean }).syncToDisk === false) return;
       await syncToDisk().catch((error: unknown) => request.log.error({ err: error }, 'could not sync the data folder to disk'));
     });
   }

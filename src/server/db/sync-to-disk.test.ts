@@ -21,7 +21,7 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-it('syncs after a write that succeeded, not after a read or a refusal', async () => {
+it('syncs after a write that succeeded, not after a read, a refusal or a sign-out', async () => {
   const sync = database.syncToDisk!;
   const counted: DatabaseHandle = { ...database, syncToDisk: () => ((passes += 1), sync()) };
   const app = await buildApp({ database: counted });
@@ -31,6 +31,8 @@ it('syncs after a write that succeeded, not after a read or a refusal', async ()
     expect(passes).toBe(1);
     expect((await app.inject({ method: 'GET', url: '/api/providers/1' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url: '/api/providers', payload: { userId: 1, name: '' } })).statusCode).toBe(400);
+    // Signing out only ends a session: a route that opts out.
+    expect((await app.inject({ method: 'DELETE', url: '/api/session' })).statusCode).toBe(204);
     expect(passes).toBe(1);
   } finally {
     await app.close();

@@ -27,6 +27,8 @@ import { accountOf, attemptSignIn, clientOf, signInIfOpen } from '../http/sign-i
 // browser in.
 
 const PUBLIC = { signIn: 'public' } as const;
+/** Signing in only starts a session: no sync pass on PGlite (routes/session.ts says why). */
+const SESSION_ONLY = { ...PUBLIC, syncToDisk: false } as const;
 const BROWSER = { signIn: 'browser' } as const;
 
 export const NO_BROWSER_ORIGIN = 'Passkeys work only from the app in a web browser';
@@ -53,7 +55,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
   app.post(
     '/session/passkey/options',
     {
-      config: PUBLIC,
+      config: SESSION_ONLY,
       schema: {
         summary: 'Begin signing in with a passkey: the options for navigator.credentials.get(), with a challenge good for five minutes',
         response: { 200: PasskeyOptions, ...errorResponses(400, 429) },
@@ -65,7 +67,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
   app.post(
     '/session/passkey',
     {
-      config: PUBLIC,
+      config: SESSION_ONLY,
       schema: {
         summary: 'Sign in with a passkey: the browser’s answer to the options',
         body: PasskeySignIn,

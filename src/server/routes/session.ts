@@ -19,6 +19,11 @@ import { signInMethods } from '../auth/credentials';
 // Signing in and out (ADR 17). Anyone may call these: they are how a browser gets a session.
 
 const PUBLIC = { signIn: 'sign-in' } as const;
+/**
+ * Signing in and out only starts or ends a session (and counts the attempt): not worth a sync pass on PGlite (ADR 18),
+ * which would take a passphrase sign-in past 300 ms. A power loss right after costs a sign-in.
+ */
+const SESSION_ONLY = { ...PUBLIC, syncToDisk: false } as const;
 const signedIn = { 204: z.null().meta({ description: 'Signed in: the response sets the session cookie' }) };
 const refusals = errorResponses(401, 429);
 
@@ -38,7 +43,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
 
   app.post(
     '/session/passphrase',
-    { config: PUBLIC, schema: { summary: 'Sign in with the passphrase', body: PassphraseSignIn, response: { ...signedIn, ...refusals } } },
+    { config: SESSION_ONLY, schema: { summary: 'Sign in with the passphrase', body: PassphraseSignIn, response: { ...signedIn, ...refusals } } },
     async (request, reply) =>
       attemptSignIn(db, signIn, request, reply, async () => {
         for (const holder of await passphraseHolders(db)) {
@@ -54,7 +59,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
   app.post(
     '/session/recovery-code',
     {
-      config: PUBLIC,
+      config: SESSION_ONLY,
       schema: { summary: 'Sign in with one of the ten recovery codes; each works once', body: RecoveryCodeSignIn, response: { ...signedIn, ...refusals } },
     },
     async (request, reply) =>
@@ -92,7 +97,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
 
   app.delete(
     '/session',
-    { config: PUBLIC, schema: { summary: 'Sign out: this browser’s session ends', response: { 204: z.null().meta({ description: 'Signed out' }) } } },
+    { config: SESSION_ONLY, schema: { summary: 'Sign out: this browser’s session ends', response: { 204: z.null().meta({ description: 'Signed out' }) } } },
     async (request, reply) => {
       const sessionId = readSessionCookie(request);
       if (sessionId !== null) await endSession(db, sessionId);
