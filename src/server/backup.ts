@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CURRENT_USER_ID } from '../shared/rules/patient';
 import { backUpToFolder, writeArchiveFile } from './archive/backup-files';
-import { exitIfDataDirInUse } from './db/data-dir-lock';
-import { openConfiguredDatabase } from './db/open';
+import { openExistingDatabase } from './db/open';
 import { loadEnv } from './env';
 
 // As in main.ts, before anything writes: what this process creates is its owner's only (ADR 12).
@@ -15,11 +13,7 @@ process.umask(0o077);
  * once a day); on PostgreSQL it may run.
  */
 const env = loadEnv();
-if (!env.DATABASE_URL && !existsSync(env.DATA_DIR)) {
-  console.error(`There is no data folder at ${env.DATA_DIR}: set DATA_DIR to the folder HealthAssist keeps its data in.`);
-  process.exit(1);
-}
-const database = await openConfiguredDatabase(env).catch(exitIfDataDirInUse);
+const database = await openExistingDatabase(env);
 try {
   const patient = { id: CURRENT_USER_ID };
   const file = process.argv[2] ? resolve(process.argv[2]) : null;
