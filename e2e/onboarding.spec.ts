@@ -6,6 +6,8 @@ import { getJson, pressUntilFocused } from './support/interactions';
 import type { RunningServer } from './support/server';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
+/** Exact: the first step also offers 'Restore from a backup'. */
+const back = (page: Page) => page.getByRole('button', { name: 'Back', exact: true });
 
 async function openWizard(page: Page, server?: RunningServer) {
   await page.goto(`${server?.url ?? ''}/onboarding`);
@@ -42,7 +44,7 @@ test('the fields start from what is stored, and Next refuses a step until its an
   await expect(page.getByLabel('First Name')).toHaveValue('Alex');
   await expect(page.getByLabel('Last Name')).toHaveValue('Morgan');
   await expect(page.getByLabel('Email')).toHaveValue('alex.morgan@example.com');
-  await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  await expect(back(page)).toHaveCount(0);
 
   await page.getByLabel('First Name').fill('A');
   await page.getByLabel('Last Name').fill('');
@@ -101,7 +103,7 @@ test('the whole wizard, with its conditional fields and Back, stores every answe
   await page.getByRole('radio', { name: 'SMS' }).check();
   await page.getByRole('switch', { name: 'Health tips' }).click();
 
-  await page.getByRole('button', { name: 'Back' }).click();
+  await back(page).click();
   await expectStep(page, 3, 'Insurance Details');
   await expect(page.getByLabel('Policy Number')).toHaveValue('NW-12345');
   await next(page).click();
@@ -161,9 +163,9 @@ test('a completion that does not reach the server says so, keeps the answers, an
   const failed = toasts(page).filter({ hasText: 'Could not complete setup:' });
   await expect(failed).toContainText('An error occurred');
   await expect(page.getByRole('button', { name: 'Complete Setup' })).toBeVisible();
-  await page.getByRole('button', { name: 'Back' }).click();
-  await page.getByRole('button', { name: 'Back' }).click();
-  await page.getByRole('button', { name: 'Back' }).click();
+  await back(page).click();
+  await back(page).click();
+  await back(page).click();
   await expect(page.getByLabel('First Name')).toHaveValue('Casey');
   expect(await getJson<User>(page, server, '/api/users/1')).toEqual(before);
 });
