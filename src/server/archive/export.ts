@@ -90,4 +90,5 @@ async function addDocument(db: Database, zip: yazl.ZipFile, recordId: number, pa
   return { path, size, sha256: hash.digest('hex') };
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** A file's SHA-256 as the manifest writes it: lowercase hex. */
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -9,6 +9,7 @@ import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { users } from '../db/schema/index';
 import { badRequest, conflict, describeZodError } from '../http/errors';
 import type { Patient } from '../http/current-patient';
+import { sha256 as sha256Of } from './export';
 import { ARCHIVE_FILES, ARCHIVE_TABLES, ARCHIVE_VERSION, ArchiveData, ArchiveManifest, type ArchiveTable } from './format';
 import { ARCHIVE_SOURCES } from './patient-rows';
 import { checkReferences } from './references';
@@ -188,5 +189,4 @@ async function moveIdSequencePast(tx: Database, table: PgTable): Promise<void> {
   await tx.execute(sql`select setval(pg_get_serial_sequence(${name}, 'id'), coalesce(max(id), 0) + 1, false) from ${sql.identifier(name)}`);
 }
 
-const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
