@@ -104,9 +104,13 @@ export async function insertPiece(client: PGlite, recordId: number, chunkIndex: 
   });
 }
 
-/** One piece of a record, or null when it has no piece at that index; in a transaction of its own (see above). */
+/**
+ * One piece of a record, or null when it has no piece at that index. A statement of its own, run as PGlite runs its
+ * own query(): holding the transaction mutex, so that it never lands inside another caller's open transaction (see
+ * above), without a BEGIN and COMMIT of its own: those were most of what a piece cost to read (ADR 18).
+ */
 export function selectPiece(client: PGlite, recordId: number, chunkIndex: number): Promise<Buffer | null> {
-  return client.transaction(() =>
+  return client._runExclusiveTransaction(() =>
     client.runExclusive(async () => {
       const response = new ResponseReader();
       await client.execProtocolRawStream(extendedQuery(SELECT_PIECE, [recordId, chunkIndex]), {
