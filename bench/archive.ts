@@ -10,19 +10,31 @@ import { wipeData } from '../src/server/db/reset';
 import { pdfOfSize } from '../src/testing/documents';
 import { createMedicalRecord, createUser } from '../src/testing/factories';
 import type { BenchBackend } from './backends';
-import { startServer } from './server-process';
+import { type ServerProcess, startServer } from './server-process';
 
 /** A record of 1,000 documents: 999 of 10 KB and one of the largest size, 20 MiB (ADR 18). */
 export const ARCHIVE_DOCUMENTS = 1000;
 const SMALL_BYTES = 10 * 1024;
 
+/** One export's time and the server's memory around it. */
+export interface ExportFigures {
+  ms: number;
+  rssBeforeMiB: number;
+  peakRssMiB: number;
+  /** Its growth, the peak over the memory before, as a multiple of the largest document (the goal is ≤ 2×). */
+  growthTimesLargest: number;
+}
+
 export interface ArchiveFigures {
   archiveMiB: number;
-  exportMs: number;
-  exportRssBeforeMiB: number;
-  exportPeakRssMiB: number;
-  /** The export's growth, its peak over the memory before, as a multiple of the largest document (the goal is ≤ 2×). */
-  exportGrowthTimesLargest: number;
+  /**
+   * The first export after the server started. It also pays what any first use pays once: code compiled on first
+   * call, the heap sized up, and on PGlite the database's buffer pool (32 MB, in the process) filled as the documents
+   * are read. Printed, not the goal's figure (ADR 18).
+   */
+  firstExport: ExportFigures;
+  /** The next export on the same server: what an export costs a running server. */
+  export: ExportFigures;
   importMs: number;
   importRssBeforeMiB: number;
   importPeakRssMiB: number;
@@ -31,8 +43,9 @@ export interface ArchiveFigures {
 }
 
 /**
- * Exports the record through the real server (GET /api/export, streamed to a file) and restores the file into a fresh
- * backend's server (POST /api/import, streamed from the file), measuring each request's time and the server's peak.
+ * Exports the record through the real server (GET /api/export, streamed to a file) twice, the first export right after
+ * the start and the next one on the running server, and restores the file into a fresh backend's server (POST
+ * /api/import, streamed from the file), measuring each request's time and the server's peak.
  */
 export async function benchArchive(makeBackend: () => BenchBackend | Promise<BenchBackend | null>, documents = ARCHIVE_DOCUMENTS): Promise<ArchiveFigures> {
   const source = (await makeBackend())!;
@@ -51,15 +64,11 @@ export async function benchArchive(makeBackend: () => BenchBackend | Promise<Ben
     const largestMiB = MAX_DOCUMENT_BYTES / 2 ** 20;
 
     const exporting = await startServer(source.serverEnv);
-    let exported: Pick<ArchiveFigures, 'exportMs' | 'exportRssBeforeMiB' | 'exportPeakRssMiB'>;
+    let firstExport: ExportFigures;
+    let laterExport: ExportFigures;
     try {
-      exporting.resetPeak();
-      const exportRssBeforeMiB = exporting.rssMiB();
-      const started = performance.now();
-      const response = await fetch(`${exporting.url}/api/export`);
-      if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
-      await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(file));
-      exported = { exportMs: performance.now() - started, exportRssBeforeMiB, exportPeakRssMiB: exporting.peakRssMiB() };
+      firstExport = await exportTo(exporting, file, largestMiB);
+      laterExport = await exportTo(exporting, file, largestMiB);
     } finally {
       await exporting.stop();
     }
@@ -80,8 +89,8 @@ export async function benchArchive(makeBackend: () => BenchBackend | Promise<Ben
       const importPeakRssMiB = importing.peakRssMiB();
       return {
         archiveMiB: statSync(file).size / 2 ** 20,
-        ...exported,
-        exportGrowthTimesLargest: (exported.exportPeakRssMiB - exported.exportRssBeforeMiB) / largestMiB,
+        firstExport,
+        export: laterExport,
         importMs,
         importRssBeforeMiB,
         importPeakRssMiB,
@@ -96,4 +105,17 @@ export async function benchArchive(makeBackend: () => BenchBackend | Promise<Ben
     await source.dispose();
     await target.dispose();
   }
+}
+
+/** GET /api/export, streamed to `file`, with the server's peak memory over its memory before. */
+async function exportTo(server: ServerProcess, file: string, largestMiB: number): Promise<ExportFigures> {
+  server.resetPeak();
+  const rssBeforeMiB = server.rssMiB();
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/export`);
+  if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
+  await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(file));
+  const ms = performance.now() - started;
+  const peakRssMiB = server.peakRssMiB();
+  return { ms, rssBeforeMiB, peakRssMiB, growthTimesLargest: (peakRssMiB - rssBeforeMiB) / largestMiB };
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: prints the figures that the performance targets are judged by. Never part of `npm test`.
 import { existsSync } from 'node:fs';
-import { ARCHIVE_DOCUMENTS, benchArchive, type ArchiveFigures } from './archive';
+import { ARCHIVE_DOCUMENTS, benchArchive, type ArchiveFigures, type ExportFigures } from './archive';
 import { pgliteBackend, postgresBackend, type BenchBackend } from './backends';
 import { benchDurability, durabilityLines } from './durability';
 import { benchLighthouse } from './lighthouse';
@@ -93,12 +93,13 @@ async function benchBackend(makeBackend: () => BenchBackend | Promise<BenchBacke
 }
 
 function printArchive(archive: ArchiveFigures) {
-  console.log(
-    `Export (GET /api/export) of ${ARCHIVE_DOCUMENTS} documents (999 × 10 KiB, one 20 MiB), ${fixed(archive.archiveMiB, 1)} MiB: ` +
-      `${fixed(archive.exportMs / 1000, 2)} s; server RSS ${fixed(archive.exportRssBeforeMiB, 0)} MiB before, peak ${fixed(archive.exportPeakRssMiB, 0)} MiB, ` +
-      `growth ${fixed(archive.exportPeakRssMiB - archive.exportRssBeforeMiB, 0)} MiB = ${fixed(archive.exportGrowthTimesLargest, 2)}× the largest document ` +
-      `(goal ≤ 2×: ${archive.exportGrowthTimesLargest <= 2 ? 'met' : 'NOT met'})`,
-  );
+  const exportLine = (label: string, figures: ExportFigures, goal: string) =>
+    `${label}: ${fixed(figures.ms / 1000, 2)} s; server RSS ${fixed(figures.rssBeforeMiB, 0)} MiB before, peak ${fixed(figures.peakRssMiB, 0)} MiB, ` +
+    `growth ${fixed(figures.peakRssMiB - figures.rssBeforeMiB, 0)} MiB = ${fixed(figures.growthTimesLargest, 2)}× the largest document${goal}`;
+  console.log(`Export (GET /api/export) of ${ARCHIVE_DOCUMENTS} documents (999 × 10 KiB, one 20 MiB), ${fixed(archive.archiveMiB, 1)} MiB:`);
+  console.log(exportLine('  first after start (also pays one-time costs, ADR 18)', archive.firstExport, ''));
+  const met = archive.export.growthTimesLargest <= 2;
+  console.log(exportLine('  the next one, on the running server', archive.export, ` (goal ≤ 2×: ${met ? 'met' : 'NOT met'})`));
   console.log(
     `Restore (POST /api/import) of that archive into an empty install: ${fixed(archive.importMs / 1000, 2)} s, ${archive.restoredDocuments} documents; ` +
       `server RSS ${fixed(archive.importRssBeforeMiB, 0)} MiB before, peak ${fixed(archive.importPeakRssMiB, 0)} MiB, ` +
