@@ -12,6 +12,8 @@ import {
   UpdateInsuranceBenefitBody,
   UpdateInsurancePlanBody,
 } from '../../shared/contracts/insurance';
+import { MedicalRecordPage } from '../../shared/contracts/medical-records';
+import { PageQuery } from '../../shared/contracts/paging';
 import type { Database } from '../db/client';
 import { errorResponses, sendList } from '../http/contract';
 import {
@@ -23,6 +25,7 @@ import {
   updateInsuranceBenefit,
   updateInsurancePlan,
 } from '../services/insurance';
+import { pagePlanDocuments } from '../services/medical-records';
 
 export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const listPlans = {
@@ -36,6 +39,19 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     '/insurance/benefits/:insuranceId',
     { schema: { summary: "The benefits of one of the patient's plans", params: InsuranceIdParams, response: { 200: InsuranceBenefitList } } },
     async (request, reply) => sendList(reply, await listInsuranceBenefits(db, request.patient, request.params.insuranceId)),
+  );
+
+  app.get(
+    '/insurance/documents/:insuranceId',
+    {
+      schema: {
+        summary: "A page of the documents of one of the patient's plans, newest first, with an optional search",
+        params: InsuranceIdParams,
+        querystring: PageQuery,
+        response: { 200: MedicalRecordPage },
+      },
+    },
+    async (request) => pagePlanDocuments(db, request.patient, request.params.insuranceId, request.query),
   );
 
   app.post(

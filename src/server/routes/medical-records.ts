@@ -9,7 +9,9 @@ import {
   MedicalRecord,
   MedicalRecordFileQuery,
   MedicalRecordList,
+  MedicalRecordPage,
 } from '../../shared/contracts/medical-records';
+import { PageQuery } from '../../shared/contracts/paging';
 import { DOCUMENT_TYPES, documentMessages, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import type { Database } from '../db/client';
 import { errorResponses, sendList } from '../http/contract';
@@ -20,6 +22,7 @@ import {
   createMedicalRecord,
   deleteMedicalRecord,
   listMedicalRecords,
+  pageMedicalRecords,
   readMedicalRecordFile,
 } from '../services/medical-records';
 
@@ -59,6 +62,19 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     '/medical-records/:userId',
     { schema: { summary: "The patient's documents, newest first, without their bytes", params: UserIdParams, response: { 200: MedicalRecordList } } },
     async (request, reply) => sendList(reply, await listMedicalRecords(db, request.patient)),
+  );
+
+  app.get(
+    '/medical-records/:userId/page',
+    {
+      schema: {
+        summary: "A page of the patient's documents, newest first, with an optional search of their names and descriptions",
+        params: UserIdParams,
+        querystring: PageQuery,
+        response: { 200: MedicalRecordPage },
+      },
+    },
+    async (request) => pageMedicalRecords(db, request.patient, request.query),
   );
 
   app.post(

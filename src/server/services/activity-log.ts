@@ -1,8 +1,11 @@
 import { desc } from 'drizzle-orm';
+import type { z } from 'zod';
 import { Activity } from '../../shared/contracts/activities';
 import { describeActivity, type ActivityType, type ActivityValues } from '../../shared/rules/activities';
 import type { Database } from '../db/client';
 import { jsonList } from '../db/json-list';
+import { pageQuery, readPage, type PagedTable } from '../db/keyset-page';
+import type { PageQuery } from '../../shared/contracts/paging';
 import { activities } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
 import { ownRows } from './owned';
@@ -25,4 +28,14 @@ const newestActivitiesFirst = jsonList(activities, Activity, [desc(activities.ti
 
 export function listActivities(db: Database, patient: Patient, limit: number) {
   return newestActivitiesFirst.read(db, ownRows(activities, patient), limit);
+}
+
+const pagedActivities: PagedTable = { table: activities, time: activities.timestamp, id: activities.id, search: activities.search };
+
+export const activitiesPageQuery = (db: Database, patient: Patient, query: PageQuery) =>
+  pageQuery(db, pagedActivities, Activity, ownRows(activities, patient), query);
+
+/** A page of the activity feed (ADR 19): the activity page's, with its search. */
+export function pageActivities(db: Database, patient: Patient, query: PageQuery) {
+  return readPage<z.output<typeof Activity>>(activitiesPageQuery(db, patient, query), query);
 }

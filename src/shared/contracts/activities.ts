@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACTIVITY_TYPES } from '../rules/activities';
 import { ICON_TYPES } from '../rules/statuses';
 import { id, instant, type Json } from './common';
+import { pageOf } from './paging';
 
 export const ACTIVITY_LIST_MAX = 200;
 
@@ -28,3 +29,6 @@ export const Activity = z
   .meta({ id: 'Activity' });
 export type Activity = Json<typeof Activity>;
 export const ActivityList = z.array(Activity);
+/** A page of the activity feed, newest first (GET /api/activities/{userId}/page). */
+export const ActivityPage = pageOf(Activity, 'ActivityPage');
+export type ActivityPage = Json<typeof ActivityPage>;

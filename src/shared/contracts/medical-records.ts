@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH } from '../rules/documents';
 import { id, idNumber, instant, optionalText, type Json } from './common';
+import { pageOf } from './paging';
 
 // Path separators and control characters (C0, DEL, C1, and the line and paragraph separators, which break
 // lines like a newline) have no place in a name that is listed, and ends up in a download header.
@@ -52,3 +53,6 @@ export const MedicalRecord = z
   .meta({ id: 'MedicalRecord' });
 export type MedicalRecord = Json<typeof MedicalRecord>;
 export const MedicalRecordList = z.array(MedicalRecord);
+/** A page of the patient's documents, newest first (GET /api/medical-records/{userId}/page). */
+export const MedicalRecordPage = pageOf(MedicalRecord, 'MedicalRecordPage');
+export type MedicalRecordPage = Json<typeof MedicalRecordPage>;

@@ -5,6 +5,7 @@ import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES, type DocumentT
 /** The size of one stored piece of a document: 256 KiB, 80 pieces for the largest. */
 export const DOCUMENT_CHUNK_BYTES = 256 * 1024;
 import { isOneOf } from './checks';
+import { searchWords, tsvector } from './search';
 import { insurancePlans } from './insurance';
 import { users } from './users';
 
@@ -21,10 +22,17 @@ export const medicalRecords = pgTable(
     uploadDate: timestamp('upload_date', { withTimezone: true }).notNull().defaultNow(),
     description: text('description'),
     insuranceId: integer('insurance_id').references(() => insurancePlans.id, { onDelete: 'set null' }),
+    /** The words of the name and the description, for the lists' search (search.ts); kept by the database. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(searchWords(sql`"filename" || ' ' || coalesce("description", '')`)),
   },
   (t) => [
-    index('medical_records_user_upload_idx').on(t.userId, t.uploadDate.desc(), t.id.desc()),
-    index('medical_records_insurance_idx').on(t.insuranceId),
+    index('medical_records_user_upload_idx').on(t.userId, t.uploadDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A plan's documents, newest first: the insurance screen's pages; also what a deleted plan's documents are found by.
+    index('medical_records_insurance_upload_idx').on(t.insuranceId, t.uploadDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // No pending list (fastupdate): PGlite has no autovacuum to merge one, and a search would read it row by row.
+    index('medical_records_search_idx').using('gin', t.search).with({ fastupdate: false }),
     check('medical_records_file_type_check', isOneOf(t.fileType, DOCUMENT_TYPES)),
     check('medical_records_file_size_check', sql`${t.fileSize} between 1 and ${sql.raw(String(MAX_DOCUMENT_BYTES))}`),
     check(

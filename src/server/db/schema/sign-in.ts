@@ -41,7 +41,7 @@ export const sessions = pgTable(
     clientAddress: text('client_address'),
   },
   (t) => [
-    index('sessions_user_idx').on(t.userId, t.lastSeenAt.desc()),
+    index('sessions_user_idx').on(t.userId, t.lastSeenAt.desc().nullsFirst()),
     check('sessions_user_agent_check', sql`length(${t.userAgent}) <= ${sql.raw(String(USER_AGENT_MAX_LENGTH))}`),
     check('sessions_client_address_check', sql`length(${t.clientAddress}) <= ${sql.raw(String(CLIENT_ADDRESS_MAX_LENGTH))}`),
   ],
@@ -75,7 +75,7 @@ export const accessEvents = pgTable(
     clientAddress: text('client_address'),
   },
   (t) => [
-    index('access_events_user_time_idx').on(t.userId, t.at.desc()),
+    index('access_events_user_time_idx').on(t.userId, t.at.desc().nullsFirst()),
     check('access_events_kind_check', isOneOf(t.kind, ACCESS_EVENT_KINDS)),
     check('access_events_user_agent_check', sql`length(${t.userAgent}) <= ${sql.raw(String(USER_AGENT_MAX_LENGTH))}`),
     check('access_events_client_address_check', sql`length(${t.clientAddress}) <= ${sql.raw(String(CLIENT_ADDRESS_MAX_LENGTH))}`),
