@@ -23,15 +23,37 @@ afterAll(async () => {
 
 const LARGE = 5 * 1024 * 1024;
 
-/** An upload whose headers announce a large body, of which only the start is sent: it holds its slot until ended. */
-function heldUpload(): Promise<Socket> {
+/** An upload that holds a slot; `refused` once the server answered it instead (its slot was taken first). */
+interface HeldUpload {
+  socket: Socket;
+  refused: boolean;
+}
+
+/**
+ * An upload whose headers announce a large body, of which only the start is sent: it holds its slot until ended. The
+ * server counts the slot after an await (the sign-in hook's), so a large upload sent next can be counted first and
+ * this one refused in its place: any answer after the 100 Continue marks it refused (see holdBothSlots).
+ */
+function heldUpload(): Promise<HeldUpload> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => {
       socket.write(
         'POST /api/medical-records HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
-          `Content-Length: ${LARGE}\r\n\r\n{"userId":1,"filename":"held.pdf",`,
+          `Content-Length: ${LARGE}\r\nExpect: 100-continue\r\n\r\n`,
       );
-      resolve(socket);
+    });
+    const held: HeldUpload = { socket, refused: false };
+    socket.once('data', (answer: Buffer) => {
+      const status = answer.toString('latin1').split('\r\n', 1)[0];
+      if (status !== 'HTTP/1.1 100 Continue') {
+        reject(new Error(`the held upload was answered ${status}`));
+        return;
+      }
+      socket.on('data', () => {
+        held.refused = true;
+      });
+      socket.write('{"userId":1,"filename":"held.pdf",');
+      resolve(held);
     });
     socket.on('error', reject);
   });
@@ -73,7 +95,7 @@ function post(body: string): Promise<Answer> {
   });
 }
 
-/** Sends large uploads until one is answered with `wanted` (the server counts a new request's slot when it reads its headers). */
+/** Sends large uploads until one is answered with `wanted` (a slot is given back when its connection closes). */
 async function uploadUntil(wanted: (status: number) => boolean): Promise<Answer> {
   for (;;) {
     const response = await largeUpload();
@@ -81,37 +103,53 @@ async function uploadUntil(wanted: (status: number) => boolean): Promise<Answer>
   }
 }
 
+/**
+ * Two held uploads that both hold their slot, shown by a large upload refused while neither was. When a large upload
+ * was counted before a holder, so that the holder was refused and the upload took its slot, all starts again: then
+ * no upload would ever be refused, and waiting for one would wait for ever.
+ */
+async function holdBothSlots(): Promise<HeldUpload[]> {
+  for (;;) {
+    const holders = [await heldUpload(), await heldUpload()];
+    for (;;) {
+      const response = await largeUpload();
+      if (holders.some((holder) => holder.refused)) break;
+      if (response.status === 503) return holders;
+    }
+    for (const holder of holders) holder.socket.destroy();
+  }
+}
+
 describe('POST /api/medical-records, large uploads at once', () => {
   it('reads two, answers a third 503 with Retry-After and changes nothing, and frees a slot when an upload is dropped', async () => {
-    const first = await heldUpload();
-    const second = await heldUpload();
+    const [first, second] = await holdBothSlots();
     try {
       const before = await snapshotData(t.db);
-      const refused = await uploadUntil((status) => status === 503);
+      const refused = await largeUpload();
+      expect(refused.status).toBe(503);
       expect(refused.headers['retry-after']).toBe('5');
       expect(refused.body).toEqual({ message: 'Another upload is still in progress: try again in 5 seconds' });
       expect(await snapshotData(t.db)).toEqual(before);
 
-      first.destroy();
+      first!.socket.destroy();
       const accepted = await uploadUntil((status) => status !== 503);
       expect(accepted.status).toBe(201);
     } finally {
-      first.destroy();
-      second.destroy();
+      first!.socket.destroy();
+      second!.socket.destroy();
     }
   });
 
   it('never holds back a small upload', async () => {
-    const holders = [await heldUpload(), await heldUpload()];
+    const holders = await holdBothSlots();
     try {
-      await uploadUntil((status) => status === 503);
       const bytes = samplePdf('Small', ['x']);
       const small = await post(
         JSON.stringify({ userId: t.userId, filename: 'small.pdf', fileType: 'application/pdf', fileSize: bytes.length, fileContents: dataUrl(bytes, 'application/pdf') }),
       );
       expect(small.status).toBe(201);
     } finally {
-      for (const holder of holders) holder.destroy();
+      for (const holder of holders) holder.socket.destroy();
     }
   });
 });
