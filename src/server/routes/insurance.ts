@@ -25,7 +25,7 @@ import {
   updateInsuranceBenefit,
   updateInsurancePlan,
 } from '../services/insurance';
-import { pagePlanDocuments } from '../services/medical-records';
+import { pageInsuranceDocuments } from '../services/medical-records';
 
 export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const listPlans = {
@@ -42,16 +42,17 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   );
 
   app.get(
-    '/insurance/documents/:insuranceId',
+    '/insurance-documents/:userId/page',
     {
       schema: {
-        summary: "A page of the documents of one of the patient's plans, newest first, with an optional search",
-        params: InsuranceIdParams,
+        summary: "A page of the patient's insurance documents, newest first, with an optional search",
+        description: "Documents filed under one of the patient's plans, or whose name or description mentions insurance.",
+        params: UserIdParams,
         querystring: PageQuery,
         response: { 200: MedicalRecordPage },
       },
     },
-    async (request) => pagePlanDocuments(db, request.patient, request.params.insuranceId, request.query),
+    async (request) => pageInsuranceDocuments(db, request.patient, request.query),
   );
 
   app.post(

@@ -6,7 +6,7 @@ import { activities, medicalRecords } from '../db/schema/index';
 import { createInsurancePlan, createMedicalRecord } from '../../testing/factories';
 import { api, useTestApp } from '../../testing/test-app';
 
-// The paged lists (ADR 19): GET /api/medical-records/{userId}/page, /api/insurance/documents/{insuranceId} and
+// The paged lists (ADR 19): GET /api/medical-records/{userId}/page, /api/insurance-documents/{userId}/page and
 // /api/activities/{userId}/page, on both databases.
 
 const t = useTestApp();
@@ -193,28 +193,24 @@ describe('searching the documents', () => {
   });
 });
 
-describe('GET /api/insurance/documents/{insuranceId}', () => {
-  it("pages and searches one plan's documents only", async () => {
+describe('GET /api/insurance-documents/{userId}/page', () => {
+  it("pages and searches the documents of the patient's plans and those that mention insurance, and no others", async () => {
     const plan = await createInsurancePlan(t.db, t.userId);
     const other = await createInsurancePlan(t.db, t.userId, { isPrimary: false, memberId: 'M-2' });
     for (let n = 1; n <= 3; n += 1) {
       await createMedicalRecord(t.db, t.userId, { filename: `card ${n}.png`, insuranceId: plan.id, uploadDate: new Date(Date.UTC(2026, 0, n)) });
     }
-    await createMedicalRecord(t.db, t.userId, { filename: 'other card.png', insuranceId: other.id });
-    await createMedicalRecord(t.db, t.userId, { filename: 'card not filed.png' });
+    await createMedicalRecord(t.db, t.userId, { filename: 'other card.png', insuranceId: other.id, uploadDate: new Date(Date.UTC(2026, 0, 4)) });
+    await createMedicalRecord(t.db, t.userId, { filename: 'scan.pdf', description: 'Insurance document: EOB', uploadDate: new Date(Date.UTC(2026, 0, 5)) });
+    await createMedicalRecord(t.db, t.userId, { filename: 'MyInsurancePolicy.pdf', uploadDate: new Date(Date.UTC(2026, 0, 6)) });
+    await createMedicalRecord(t.db, t.userId, { filename: 'blood test.pdf', uploadDate: new Date(Date.UTC(2026, 0, 7)) });
+    await createMedicalRecord(t.db, t.otherUserId, { filename: 'their insurance.pdf' });
 
-    const pages = await allPages(`/api/insurance/documents/${plan.id}`, 2);
-    expect(pages.flatMap(names)).toEqual(['card 3.png', 'card 2.png', 'card 1.png']);
-    expect(names(await page(`/api/insurance/documents/${plan.id}?q=card 2`))).toEqual(['card 2.png']);
-  });
-
-  it("answers 404 for another user's plan or one that does not exist", async () => {
-    const theirs = await createInsurancePlan(t.db, t.otherUserId);
-    for (const id of [theirs.id, 999_999]) {
-      const response = await api(t.app, 'GET', `/api/insurance/documents/${id}`);
-      expect(response.status).toBe(404);
-      expect(response.body).toEqual({ message: 'Insurance plan not found' });
-    }
+    const base = `/api/insurance-documents/${t.userId}/page`;
+    const pages = await allPages(base, 2);
+    expect(pages.flatMap(names)).toEqual(['MyInsurancePolicy.pdf', 'scan.pdf', 'other card.png', 'card 3.png', 'card 2.png', 'card 1.png']);
+    expect(names(await page(`${base}?q=card 2`))).toEqual(['card 2.png']);
+    expect((await api(t.app, 'GET', `/api/insurance-documents/${t.otherUserId}/page`)).status).toBe(404);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { MedicalRecord, type CreateMedicalRecordBody } from '../../shared/contracts/medical-records';
@@ -9,7 +9,7 @@ import { jsonList } from '../db/json-list';
 import { pageQuery, readPage, type PagedTable } from '../db/keyset-page';
 import type { PageQuery } from '../../shared/contracts/paging';
 import { readDocumentChunks, storeDocumentChunks } from '../db/document-bytes';
-import { medicalRecords } from '../db/schema/index';
+import { isInsuranceDocument, medicalRecords } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { recordActivity } from './activity-log';
@@ -36,18 +36,17 @@ type RecordRow = z.output<typeof MedicalRecord>;
 export const medicalRecordsPageQuery = (db: Database, patient: Patient, query: PageQuery) =>
   pageQuery(db, pagedRecords, MedicalRecord, ownRows(medicalRecords, patient), query);
 
-export const planDocumentsPageQuery = (db: Database, patient: Patient, insuranceId: number, query: PageQuery) =>
-  pageQuery(db, pagedRecords, MedicalRecord, and(ownRows(medicalRecords, patient), eq(medicalRecords.insuranceId, insuranceId))!, query);
+export const insuranceDocumentsPageQuery = (db: Database, patient: Patient, query: PageQuery) =>
+  pageQuery(db, pagedRecords, MedicalRecord, and(ownRows(medicalRecords, patient), isInsuranceDocument(medicalRecords))!, query);
 
 /** A page of the patient's documents (ADR 19). */
 export function pageMedicalRecords(db: Database, patient: Patient, query: PageQuery) {
   return readPage<RecordRow>(medicalRecordsPageQuery(db, patient, query), query);
 }
 
-/** A page of the documents of one of the patient's plans; 404 for a plan that is not theirs. */
-export async function pagePlanDocuments(db: Database, patient: Patient, insuranceId: number, query: PageQuery) {
-  await findPlan(db, patient, insuranceId);
-  return readPage<RecordRow>(planDocumentsPageQuery(db, patient, insuranceId, query), query);
+/** A page of the patient's insurance documents (ADR 19). */
+export function pageInsuranceDocuments(db: Database, patient: Patient, query: PageQuery) {
+  return readPage<RecordRow>(insuranceDocumentsPageQuery(db, patient, query), query);
 }
 
 /** 'data:application/pdf;base64' — any media type, as FileReader writes it; the bytes decide the type. */

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES, type DocumentType } from '../../../shared/rules/documents';
 
 /** The size of one stored piece of a document: 256 KiB, 80 pieces for the largest. */
@@ -29,8 +29,11 @@ export const medicalRecords = pgTable(
   },
   (t) => [
     index('medical_records_user_upload_idx').on(t.userId, t.uploadDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // A plan's documents, newest first: the insurance screen's pages; also what a deleted plan's documents are found by.
-    index('medical_records_insurance_upload_idx').on(t.insuranceId, t.uploadDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('medical_records_insurance_idx').on(t.insuranceId),
+    // The Insurance screen's documents, newest first: a few among many, so an index of their own.
+    index('medical_records_insurance_documents_idx')
+      .on(t.userId, t.uploadDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(isInsuranceDocument(t)),
     // No pending list (fastupdate): PGlite has no autovacuum to merge one, and a search would read it row by row.
     index('medical_records_search_idx').using('gin', t.search).with({ fastupdate: false }),
     check('medical_records_file_type_check', isOneOf(t.fileType, DOCUMENT_TYPES)),
@@ -41,6 +44,15 @@ export const medicalRecords = pgTable(
     ),
   ],
 );
+
+/**
+ * The Insurance screen's rule for a document (shared/rules/insurance.ts, isInsuranceDocument): filed under a plan (a
+ * record names only its owner's plans), or mentioning insurance in its name or description. Written once, for the
+ * query and for the partial index that serves it (the planner uses the index when the query says the same).
+ */
+export function isInsuranceDocument(t: { insuranceId: AnyPgColumn; filename: AnyPgColumn; description: AnyPgColumn }): SQL {
+  return sql`(${t.insuranceId} is not null or ${t.filename} ilike '%insurance%' or ${t.description} ilike '%insurance%')`;
+}
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
