@@ -1,20 +1,29 @@
 // Prepares a PGlite data folder that browser tests copy: 'seeded' holds the demo patient, 'account' only
-// the onboarded patient, so every card starts empty, and 'empty' no patient at all, as a first start with
-// SEED=false leaves it. Tests create anything else through the API, as the screens do.
+// the onboarded patient, so every card starts empty, 'empty' no patient at all, as a first start with
+// SEED=false leaves it, and 'long-record' the onboarded patient with 2,000 documents (a record grown over years,
+// too many to upload through the API in a test). Tests create anything else through the API, as the screens do.
 import { openPglite } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/db/seed';
-import { createUser } from '../../src/testing/factories';
+import { samplePdf } from '../../src/server/db/sample-documents';
+import { createMedicalRecord, createUser } from '../../src/testing/factories';
+import { LONG_RECORD } from './long-record';
 
 const [dataDir, kind] = process.argv.slice(2);
-if (!dataDir || (kind !== 'seeded' && kind !== 'account' && kind !== 'empty')) {
-  console.error('usage: make-template.ts <dataDir> seeded|account|empty');
+if (!dataDir || (kind !== 'seeded' && kind !== 'account' && kind !== 'empty' && kind !== 'long-record')) {
+  console.error('usage: make-template.ts <dataDir> seeded|account|empty|long-record');
   process.exit(2);
 }
 const database = await openPglite({ dataDir });
 if (kind === 'seeded') {
   await seedIfEmpty(database.db);
-} else if (kind === 'account') {
+} else if (kind === 'account' || kind === 'long-record') {
   // Onboarded, so the screens open as themselves rather than on the first-run wizard.
-  await createUser(database.db, { displayName: 'Alex Morgan', email: 'alex.morgan@example.com', onboardedAt: new Date() });
+  const user = await createUser(database.db, { displayName: 'Alex Morgan', email: 'alex.morgan@example.com', onboardedAt: new Date() });
+  if (kind === 'long-record') {
+    const bytes = samplePdf('Lab report', ['A routine result']);
+    for (const [index, filename] of LONG_RECORD.filenames.entries()) {
+      await createMedicalRecord(database.db, user.id, { filename, bytes, uploadDate: LONG_RECORD.uploadDate(index) });
+    }
+  }
 }
 await database.close();

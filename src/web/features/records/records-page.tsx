@@ -1,20 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
-import { FolderOpen, Plus, X } from 'lucide-react';
-import { useState } from 'react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { FolderOpen, Plus, Search, SearchX, X } from 'lucide-react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import type { MedicalRecord } from '../../../shared/contracts/medical-records';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
 import { DeleteDocumentDialog, type DeleteDocumentWording } from '../../components/documents/delete-document-dialog';
 import { downloadDocument } from '../../components/documents/document-files';
-import { DocumentList } from '../../components/documents/document-list';
+import { PagedDocumentList } from '../../components/documents/paged-document-list';
 import { DocumentViewer } from '../../components/documents/document-viewer';
 import { UploadCard } from '../../components/documents/upload-card';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
+import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import type { UploadToasts } from '../../lib/api/upload-medical-record';
-import { medicalRecordsQuery } from '../../lib/api/medical-records';
+import { medicalRecordPagesQuery } from '../../lib/api/medical-records';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useIgnoreStrayDrops } from '../../lib/use-ignore-stray-drops';
 import { useReturnFocus } from '../../lib/use-return-focus';
 
@@ -30,13 +32,26 @@ const deleteWording: DeleteDocumentWording = {
   failed: (message) => ({ title: 'Error', description: `Failed to delete record: ${message}`, variant: 'destructive' }),
 };
 
+/** A search asks the server once typing pauses this long. */
+const SEARCH_PAUSE_MS = 300;
+
 export default function RecordsPage() {
   const [uploadOpen, setUploadOpen] = useState(false);
   const [viewing, setViewing] = useState<MedicalRecord | null>(null);
   const [deleting, setDeleting] = useState<MedicalRecord | null>(null);
-  const records = useQuery(medicalRecordsQuery(CURRENT_USER_ID));
+  const [search, setSearch] = useState('');
+  const searched = useDebouncedValue(search, SEARCH_PAUSE_MS).trim();
+  // The list shown stays until the next search's first page comes, instead of flashing empty.
+  const pages = useInfiniteQuery({ ...medicalRecordPagesQuery(CURRENT_USER_ID, searched), placeholderData: keepPreviousData });
+  const records = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = pages;
+  // After a page failed to come, no more are asked for: the status below says so.
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   useIgnoreStrayDrops();
   const focus = useReturnFocus('records-heading');
+  const searchId = useId();
 
   return (
     <div className="space-y-6">
@@ -60,31 +75,52 @@ export default function RecordsPage() {
         />
       )}
 
-      <Card aria-busy={records.isPending}>
-        <CardHeader>
+      <Card aria-busy={pages.isPending || (pages.isFetching && !isFetchingNextPage)}>
+        <CardHeader className="gap-3 space-y-0 sm:flex-row sm:items-center sm:justify-between">
           <CardTitle id="records-heading" tabIndex={-1} className="outline-none">
             Your Records
           </CardTitle>
+          <div className="flex flex-col gap-1 sm:w-72">
+            <label htmlFor={searchId} className="text-sm font-medium">
+              Search your records
+            </label>
+            <div className="relative">
+              <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+              <Input
+                id={searchId}
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Name or description"
+                maxLength={200}
+                className="pl-9"
+              />
+            </div>
+          </div>
         </CardHeader>
         <CardContent>
-          {records.isPending ? (
+          {pages.isPending ? (
             <div className="space-y-3">
               {Array.from({ length: 3 }, (_, i) => (
                 <Skeleton key={i} className="h-14 w-full" />
               ))}
             </div>
-          ) : records.isError ? (
+          ) : pages.isError ? (
             <p className="text-sm text-muted-foreground">Could not load your records right now.</p>
-          ) : records.data.length === 0 ? (
+          ) : records.length === 0 && searched !== '' ? (
+            <EmptyState icon={SearchX} title="No matching records" description={`No record's name or description has words starting with "${searched}".`} />
+          ) : records.length === 0 ? (
             <EmptyState
               icon={FolderOpen}
               title="No records found"
               description="Upload your medical records to keep them organized in one place."
             />
           ) : (
-            <DocumentList
+            <PagedDocumentList
               label="Your Records"
-              records={records.data}
+              records={records}
+              hasMore={hasNextPage}
+              loadMore={loadMore}
               onView={(record) => {
                 focus.remember();
                 toast({ title: `Opening ${record.filename}` });
@@ -97,6 +133,9 @@ export default function RecordsPage() {
               }}
             />
           )}
+          <p role="status" className="pt-3 text-center text-sm text-muted-foreground empty:hidden">
+            {isFetchingNextPage ? 'Loading more records…' : isFetchNextPageError ? 'Could not load more records right now.' : ''}
+          </p>
         </CardContent>
       </Card>
 
