@@ -591,3 +591,20 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('the documents card shows the ten newest, and Show more documents brings the rest', async ({ page, freshServer }) => {
+  const server = await freshServer('account');
+  for (let n = 1; n <= 12; n += 1) {
+    await uploadByApi(page, server, `statement ${n}.pdf`, eobPdf, 'application/pdf', { description: 'Insurance document' });
+  }
+  await uploadByApi(page, server, 'lab-results.pdf', labPdf, 'application/pdf');
+  await openInsurance(page, server);
+  const documents = documentsOf(page).getByRole('listitem');
+  await expect(documents).toHaveCount(10);
+  await expect(documents.first()).toContainText('statement 12.pdf');
+  await cardOf(page, 'Insurance Documents').getByRole('button', { name: 'Show more documents' }).click();
+  await expect(documents).toHaveCount(12);
+  await expect(documents.last()).toContainText('statement 1.pdf');
+  await expect(page.getByRole('button', { name: 'Show more documents' })).toHaveCount(0);
+  await expect(documentsOf(page)).not.toContainText('lab-results.pdf');
+});

@@ -202,13 +202,15 @@ describe('GET /api/insurance-documents/{userId}/page', () => {
     }
     await createMedicalRecord(t.db, t.userId, { filename: 'other card.png', insuranceId: other.id, uploadDate: new Date(Date.UTC(2026, 0, 4)) });
     await createMedicalRecord(t.db, t.userId, { filename: 'scan.pdf', description: 'Insurance document: EOB', uploadDate: new Date(Date.UTC(2026, 0, 5)) });
-    await createMedicalRecord(t.db, t.userId, { filename: 'MyInsurancePolicy.pdf', uploadDate: new Date(Date.UTC(2026, 0, 6)) });
-    await createMedicalRecord(t.db, t.userId, { filename: 'blood test.pdf', uploadDate: new Date(Date.UTC(2026, 0, 7)) });
+    await createMedicalRecord(t.db, t.userId, { filename: 'MyINSURANCEPolicy.pdf', uploadDate: new Date(Date.UTC(2026, 0, 6)) });
+    await createMedicalRecord(t.db, t.userId, { filename: 'x.pdf', description: 'Insurance document', uploadDate: new Date(Date.UTC(2026, 0, 7)) });
+    await createMedicalRecord(t.db, t.userId, { filename: 'blood test.pdf', description: 'Blood panel', uploadDate: new Date(Date.UTC(2026, 0, 8)) });
+    await createMedicalRecord(t.db, t.userId, { filename: 'xray.png', uploadDate: new Date(Date.UTC(2026, 0, 9)) });
     await createMedicalRecord(t.db, t.otherUserId, { filename: 'their insurance.pdf' });
 
     const base = `/api/insurance-documents/${t.userId}/page`;
     const pages = await allPages(base, 2);
-    expect(pages.flatMap(names)).toEqual(['MyInsurancePolicy.pdf', 'scan.pdf', 'other card.png', 'card 3.png', 'card 2.png', 'card 1.png']);
+    expect(pages.flatMap(names)).toEqual(['x.pdf', 'MyINSURANCEPolicy.pdf', 'scan.pdf', 'other card.png', 'card 3.png', 'card 2.png', 'card 1.png']);
     expect(names(await page(`${base}?q=card 2`))).toEqual(['card 2.png']);
     expect((await api(t.app, 'GET', `/api/insurance-documents/${t.otherUserId}/page`)).status).toBe(404);
   });
@@ -239,5 +241,18 @@ describe('GET /api/activities/{userId}/page', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: 'cursor: is not a cursor this list gave' });
     expect((await api(t.app, 'GET', `/api/activities/${t.otherUserId}/page`)).status).toBe(404);
+  });
+});
+
+describe('GET /api/medical-records/{userId}/summary', () => {
+  it('counts the patient’s documents and gives the newest, and says so when there is none', async () => {
+    expect((await api(t.app, 'GET', `/api/medical-records/${t.userId}/summary`)).body).toEqual({ count: 0, latest: null });
+    await addRecords(3);
+    await addRecords(2, t.otherUserId);
+    const summary = await api<{ count: number; latest: { filename: string } }>(t.app, 'GET', `/api/medical-records/${t.userId}/summary`);
+    expect(summary.status).toBe(200);
+    expect(summary.body.count).toBe(3);
+    expect(summary.body.latest.filename).toBe('r3.pdf');
+    expect((await api(t.app, 'GET', `/api/medical-records/${t.otherUserId}/summary`)).status).toBe(404);
   });
 });

@@ -10,6 +10,7 @@ import {
   MedicalRecordFileQuery,
   MedicalRecordList,
   MedicalRecordPage,
+  MedicalRecordSummary,
 } from '../../shared/contracts/medical-records';
 import { PageQuery } from '../../shared/contracts/paging';
 import { DOCUMENT_TYPES, documentMessages, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
@@ -23,6 +24,7 @@ import {
   deleteMedicalRecord,
   listMedicalRecords,
   pageMedicalRecords,
+  summarizeMedicalRecords,
   readMedicalRecordFile,
 } from '../services/medical-records';
 
@@ -75,6 +77,12 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
       },
     },
     async (request) => pageMedicalRecords(db, request.patient, request.query),
+  );
+
+  app.get(
+    '/medical-records/:userId/summary',
+    { schema: { summary: 'How many documents the patient has, and the newest', params: UserIdParams, response: { 200: MedicalRecordSummary } } },
+    async (request) => summarizeMedicalRecords(db, request.patient),
   );
 
   app.post(

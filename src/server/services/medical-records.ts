@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, desc } from 'drizzle-orm';
+import { and, count, desc } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { MedicalRecord, type CreateMedicalRecordBody } from '../../shared/contracts/medical-records';
@@ -38,6 +38,13 @@ export const medicalRecordsPageQuery = (db: Database, patient: Patient, query: P
 
 export const insuranceDocumentsPageQuery = (db: Database, patient: Patient, query: PageQuery) =>
   pageQuery(db, pagedRecords, MedicalRecord, and(ownRows(medicalRecords, patient), isInsuranceDocument(medicalRecords))!, query);
+
+/** How many documents the patient has, counted from the (patient, time, id) index, and the newest. */
+export async function summarizeMedicalRecords(db: Database, patient: Patient) {
+  const [counted] = await db.select({ count: count() }).from(medicalRecords).where(ownRows(medicalRecords, patient));
+  const newest = await readPage<RecordRow>(medicalRecordsPageQuery(db, patient, { limit: 1, q: undefined }), { limit: 1, q: undefined });
+  return { count: counted?.count ?? 0, latest: newest.items[0] ?? null };
+}
 
 /** A page of the patient's documents (ADR 19). */
 export function pageMedicalRecords(db: Database, patient: Patient, query: PageQuery) {

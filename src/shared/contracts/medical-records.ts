@@ -56,3 +56,12 @@ export const MedicalRecordList = z.array(MedicalRecord);
 /** A page of the patient's documents, newest first (GET /api/medical-records/{userId}/page). */
 export const MedicalRecordPage = pageOf(MedicalRecord, 'MedicalRecordPage');
 export type MedicalRecordPage = Json<typeof MedicalRecordPage>;
+
+/** How many documents the patient has, and the newest (GET /api/medical-records/{userId}/summary): the dashboard's card. */
+export const MedicalRecordSummary = z
+  .object({
+    count: z.int().nonnegative(),
+    latest: MedicalRecord.nullable().meta({ description: 'The newest document; null when there is none' }),
+  })
+  .meta({ id: 'MedicalRecordSummary' });
+export type MedicalRecordSummary = Json<typeof MedicalRecordSummary>;

@@ -24,21 +24,6 @@ export function metAboveTotal(plan: PlanAmounts): Array<{ field: keyof typeof ME
   return problems;
 }
 
-interface DocumentFacts {
-  filename: string;
-  description: string | null;
-  insuranceId: number | null;
-}
-
-/**
- * A record belongs on the insurance screen when it was uploaded for one of the patient's plans, or, as part 1 §7
- * filters, when its description or filename mentions insurance.
- */
-export function isInsuranceDocument(record: DocumentFacts, planIds: ReadonlySet<number>): boolean {
-  if (record.insuranceId !== null && planIds.has(record.insuranceId)) return true;
-  return /insurance/i.test(record.description ?? '') || /insurance/i.test(record.filename);
-}
-
 /** The description an insurance upload sends (part 1 §7). */
 export function insuranceDocumentDescription(text: string | null | undefined): string {
   const trimmed = text?.trim();

@@ -65,7 +65,7 @@ export default function InsurancePage() {
           setPlanDialogOpen(true);
         }}
       />
-      <InsuranceDocumentsCard plans={plans.isError ? [] : plans.data} />
+      <InsuranceDocumentsCard />
       <CoverageCard plan={plans.isError ? null : primary} />
       <BenefitsCard plan={plans.isError ? null : primary} />
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
 import { apiRequest } from '../api-client';
-import { medicalRecordsQuery } from './medical-records';
+import { medicalRecordsKey } from './medical-records';
 
 /**
  * Deletes a record or an insurance document. Invalidated after a failure too (see query-client.ts): the usual
@@ -10,6 +10,6 @@ import { medicalRecordsQuery } from './medical-records';
 export function useDeleteMedicalRecord() {
   return useMutation({
     mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/medical-records/${id}`),
-    meta: { invalidates: [medicalRecordsQuery(CURRENT_USER_ID).queryKey] },
+    meta: { invalidates: [medicalRecordsKey(CURRENT_USER_ID)] },
   });
 }

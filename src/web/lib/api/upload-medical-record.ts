@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/use-toast';
 import { serverMessage } from '../api-client';
 import { postWithProgress, readAsDataUrl } from '../upload-transfer';
 import { activitiesKey } from './activities';
-import { medicalRecordsQuery } from './medical-records';
+import { medicalRecordsKey } from './medical-records';
 
 export type UploadStage = { stage: 'reading' | 'sending'; percent: number };
 
@@ -52,6 +52,6 @@ export function useUploadMedicalRecord(toasts: UploadToasts) {
     },
     onSuccess: (record) => toast(toasts.uploaded(record)),
     onError: (error, { signal }) => toast(signal.aborted ? { title: 'Upload cancelled' } : toasts.failed(serverMessage(error))),
-    meta: { invalidates: [medicalRecordsQuery(CURRENT_USER_ID).queryKey, activitiesKey(CURRENT_USER_ID)] },
+    meta: { invalidates: [medicalRecordsKey(CURRENT_USER_ID), activitiesKey(CURRENT_USER_ID)] },
   });
 }

@@ -4,7 +4,7 @@ import { upcomingAppointments } from '../../../../shared/rules/appointments';
 import { summarizeCare } from '../../../../shared/rules/care';
 import { formatDate } from '../../../../shared/rules/formats';
 import { appointmentsQuery } from '../../../lib/api/appointments';
-import { medicalRecordsQuery } from '../../../lib/api/medical-records';
+import { medicalRecordSummaryQuery } from '../../../lib/api/medical-records';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { paths } from '../../../app/paths';
@@ -13,13 +13,13 @@ import { SummaryCard } from './summary-card';
 export function SummaryCards() {
   const appointments = useQuery(appointmentsQuery(CURRENT_USER_ID));
   const care = useQuery(careItemsQuery(CURRENT_USER_ID));
-  const records = useQuery(medicalRecordsQuery(CURRENT_USER_ID));
+  const records = useQuery(medicalRecordSummaryQuery(CURRENT_USER_ID));
 
   const upcoming = upcomingAppointments(appointments.data ?? []);
   const next = upcoming[0];
   const summary = summarizeCare(care.data ?? []);
   const overdue = summary.display === 'Overdue';
-  const newestRecord = records.data?.[0];
+  const newestRecord = records.data?.latest;
 
   return (
     <div className="grid gap-4 md:grid-cols-3">
@@ -46,7 +46,7 @@ export function SummaryCards() {
         icon={FileText}
         loading={records.isPending}
         error={records.isError}
-        value={`${records.data?.length ?? 0} Files`}
+        value={`${records.data?.count ?? 0} Files`}
         detail={newestRecord ? `Last updated ${formatDate(newestRecord.uploadDate)}` : 'No records uploaded yet'}
         link={{ href: paths.records, label: 'View records' }}
       />

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { InsurancePlan } from '../../../../shared/contracts/insurance';
+import { Button } from '../../../components/ui/button';
 import type { MedicalRecord } from '../../../../shared/contracts/medical-records';
-import { isInsuranceDocument } from '../../../../shared/rules/insurance';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { DeleteDocumentDialog, type DeleteDocumentWording } from '../../../components/documents/delete-document-dialog';
 import { downloadDocument } from '../../../components/documents/document-files';
@@ -13,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
-import { medicalRecordsQuery } from '../../../lib/api/medical-records';
+import { insuranceDocumentPagesQuery } from '../../../lib/api/medical-records';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 
 const HEADING_ID = 'insurance-documents-heading';
@@ -25,31 +24,26 @@ const deleteWording: DeleteDocumentWording = {
   failed: (message) => ({ title: 'Error', description: `Failed to delete document: ${message}`, variant: 'destructive' }),
 };
 
-interface InsuranceDocumentsCardProps {
-  /** The patient's plans, undefined while they load: a document uploaded for one of them belongs here. */
-  plans: InsurancePlan[] | undefined;
-}
-
-export function InsuranceDocumentsCard({ plans }: InsuranceDocumentsCardProps) {
+/**
+ * The Insurance screen's documents (filed under one of the patient's plans, or mentioning insurance: the server's
+ * rule), newest first, ten at a time with 'Show more documents' (ADR 19).
+ */
+export function InsuranceDocumentsCard() {
   const [viewing, setViewing] = useState<MedicalRecord | null>(null);
   const [deleting, setDeleting] = useState<MedicalRecord | null>(null);
   const focus = useReturnFocus(HEADING_ID);
-  const records = useQuery(medicalRecordsQuery(CURRENT_USER_ID));
-  const documents = useMemo(() => {
-    if (!records.data || !plans) return undefined;
-    const planIds = new Set(plans.map((plan) => plan.id));
-    return records.data.filter((record) => isInsuranceDocument(record, planIds));
-  }, [records.data, plans]);
+  const pages = useInfiniteQuery(insuranceDocumentPagesQuery(CURRENT_USER_ID));
+  const documents = useMemo(() => pages.data?.pages.flatMap((page) => page.items), [pages.data]);
 
   return (
-    <Card aria-busy={documents === undefined && !records.isError}>
+    <Card aria-busy={pages.isPending}>
       <CardHeader>
         <CardTitle id={HEADING_ID} tabIndex={-1} className="outline-none">
           Insurance Documents
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {records.isError ? (
+        {pages.isError ? (
           <p className="text-sm text-muted-foreground">Could not load your documents right now.</p>
         ) : documents === undefined ? (
           <div className="space-y-3">
@@ -79,6 +73,12 @@ export function InsuranceDocumentsCard({ plans }: InsuranceDocumentsCardProps) {
             }}
           />
         )}
+        {pages.hasNextPage && (
+          <Button variant="outline" className="mt-4 w-full" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+            {pages.isFetchingNextPage ? 'Loading…' : 'Show more documents'}
+          </Button>
+        )}
+        {pages.isFetchNextPageError && <p className="mt-2 text-sm text-muted-foreground">Could not load more documents right now.</p>}
       </CardContent>
       <DocumentViewer record={viewing} onClose={() => setViewing(null)} onCloseAutoFocus={focus.restore} />
       <DeleteDocumentDialog record={deleting} wording={deleteWording} onClose={() => setDeleting(null)} onCloseAutoFocus={focus.restore} />
