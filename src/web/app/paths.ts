@@ -8,6 +8,8 @@ export const paths = {
   workflowChat: '/workflow-chat',
   chat: '/chat',
   profile: '/profile',
+  /** The whole activity feed, paged (issue 21): Recent Activity's 'View all', whose target the spec does not show. */
+  activity: '/activity',
   /** Settings → Security (ADR 17): reached from the Settings dialog of the profile menu. */
   security: '/settings/security',
   onboarding: '/onboarding',

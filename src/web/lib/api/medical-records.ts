@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { MedicalRecord, MedicalRecordPage, MedicalRecordSummary } from '../../../shared/contracts/medical-records';
 import { apiRequest } from '../api-client';
+import { pageParameters } from './pages';
 
 /** Invalidate this to refresh every list of the user's documents: the whole list, the pages, any search. */
 export const medicalRecordsKey = (userId: number) => ['medical-records', userId] as const;
@@ -13,14 +14,6 @@ export const medicalRecordsQuery = (userId: number) =>
 
 /** How many documents a page brings: a screenful or two on a phone and on a desktop. */
 export const RECORDS_PAGE_SIZE = 50;
-
-/** `?limit=&cursor=&q=` of a paged list (ADR 19). */
-export function pageParameters(cursor: string | null, search: string, limit: number): string {
-  const parameters = new URLSearchParams({ limit: String(limit) });
-  if (cursor !== null) parameters.set('cursor', cursor);
-  if (search.trim() !== '') parameters.set('q', search.trim());
-  return parameters.toString();
-}
 
 /** The user's documents newest first, a page at a time, only those matching `search` when there is one. */
 export const medicalRecordPagesQuery = (userId: number, search: string) =>

@@ -1,46 +1,34 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { formatDateTime } from '../../../../shared/rules/formats';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { activitiesQuery } from '../../../lib/api/activities';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
-import { ActivityIcon } from './activity-icon';
+import { paths } from '../../../app/paths';
+import { ActivityRow } from '../../../components/activity/activity-row';
 
 const DEFAULT_VISIBLE = 3;
-const LIST_ID = 'recent-activity';
 
+/** The three newest activities; 'View all' opens the Activity page, the whole feed a page at a time (issue 21). */
 export function RecentActivityCard() {
-  const [showAll, setShowAll] = useState(false);
-  const activities = useQuery({
-    ...activitiesQuery(CURRENT_USER_ID, showAll ? undefined : DEFAULT_VISIBLE),
-    // Switching between 3 and all changes the query key: keep the rows on screen (and the link that was just
-    // activated, which holds keyboard focus) until the other list arrives, instead of falling back to skeletons.
-    placeholderData: keepPreviousData,
-  });
+  const activities = useQuery(activitiesQuery(CURRENT_USER_ID, DEFAULT_VISIBLE));
   const items = activities.data ?? [];
 
   return (
-    <Card aria-busy={activities.isPending || activities.isPlaceholderData}>
+    <Card aria-busy={activities.isPending}>
       <CardHeader className="flex-row items-center justify-between gap-4">
         <CardTitle className="leading-tight">Recent Activity</CardTitle>
-        {/* Part 1 §2 calls it an anchor: a real link to the list it expands (Enter activates it, as any link). */}
-        {(showAll || items.length > 0) && (
-          <a
-            href={`#${LIST_ID}`}
-            aria-controls={LIST_ID}
-            aria-expanded={showAll}
+        {/* Part 1 §2 calls it an anchor: a real link, to the page that lists everything. */}
+        {items.length > 0 && (
+          <Link
+            href={paths.activity}
             className="shrink-0 whitespace-nowrap rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            onClick={(event) => {
-              event.preventDefault();
-              setShowAll((value) => !value);
-            }}
           >
-            {showAll ? 'Show less' : 'View all'}
-          </a>
+            View all
+          </Link>
         )}
       </CardHeader>
-      <CardContent id={LIST_ID}>
+      <CardContent>
         {activities.isPending ? (
           <div className="space-y-4">
             {Array.from({ length: DEFAULT_VISIBLE }, (_, i) => (
@@ -60,14 +48,8 @@ export function RecentActivityCard() {
         ) : (
           <ul className="space-y-4">
             {items.map((activity) => (
-              <li key={activity.id} className="flex items-start gap-3">
-                <ActivityIcon iconType={activity.iconType} />
-                <div className="min-w-0">
-                  <p className="break-words text-sm font-medium">{activity.description}</p>
-                  <p className="text-xs text-muted-foreground">
-                    <time dateTime={activity.timestamp}>{formatDateTime(activity.timestamp)}</time>
-                  </p>
-                </div>
+              <li key={activity.id}>
+                <ActivityRow activity={activity} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { Bell, CalendarDays, CheckCircle2, FolderOpen, ShieldCheck, type LucideIcon } from 'lucide-react';
-import type { IconType } from '../../../../shared/rules/statuses';
-import { cn } from '../../../lib/cn';
+import type { IconType } from '../../../shared/rules/statuses';
+import { cn } from '../../lib/cn';
 
 const icons: Record<IconType, { icon: LucideIcon; className: string }> = {
   folder_open: { icon: FolderOpen, className: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300' },
