@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { ARCHIVE_DOCUMENTS, benchArchive, type ArchiveFigures, type ExportFigures } from './archive';
 import { pgliteBackend, postgresBackend, type BenchBackend } from './backends';
 import { benchDurability, durabilityLines } from './durability';
+import { benchLifetimeApi, benchLifetimeScreens, LIFETIME_DOCUMENTS, type LoadFigures } from './lifetime';
 import { benchLighthouse } from './lighthouse';
 import { benchListRecords } from './list-records';
 import { benchSessionCheck, benchSignIn, benchSignInRequest, sessionCheckLine, signInLine, signInRequestLine } from './sign-in';
@@ -24,6 +25,8 @@ const archiveOnly = process.argv.slice(2).includes('archive');
 const durabilityOnly = process.argv.slice(2).includes('durability');
 /** `npm run bench -- sign-in` prints what signing in and checking a session cost, and nothing else. */
 const signInOnly = process.argv.slice(2).includes('sign-in');
+/** `npm run bench -- lifetime` prints the figures of a record of 10,000 documents only (issue 21). */
+const lifetimeOnly = process.argv.slice(2).includes('lifetime');
 
 /** Start-ups per backend; the figures move by ±30 % when others share the machine, so the median is quoted. */
 const STARTUP_ROUNDS = 3;
@@ -204,6 +207,10 @@ if (signInOnly) {
   await benchSignInFigures();
   process.exit(0);
 }
+if (lifetimeOnly) {
+  await benchLifetime();
+  process.exit(0);
+}
 if (durabilityOnly) {
   const backend = pgliteBackend();
   try {
@@ -220,4 +227,60 @@ if (!startupOnly && !uploadOnly && !archiveOnly) {
   await benchSignInFigures();
   await benchWebApp();
   await benchRecordsScreen();
+  await benchLifetime();
+}
+
+function loadLine(label: string, figures: LoadFigures): string {
+  return (
+    `  ${label}: p50 ${fixed(figures.p50)} ms, p99 ${fixed(figures.p99)} ms, ${fixed(figures.perSecond, 0)} req/s, ` +
+    `${fixed(figures.kilobytes)} KB per answer, ${figures.timeouts} timeouts, ${figures.non2xx} non-2xx`
+  );
+}
+
+/** A record of 10,000 documents of 10 KB: the lists' API on each database, then the screens in a slowed Chromium. */
+async function benchLifetime() {
+  for (const [makeBackend, label] of [
+    [pgliteBackend, 'PGlite'],
+    [postgresBackend, 'PostgreSQL'],
+  ] as const) {
+    const backend = await makeBackend();
+    if (!backend) {
+      console.log(`\n== Lifetime (${label}): not reachable, skipped`);
+      continue;
+    }
+    try {
+      console.log(`\n== Lifetime: ${LIFETIME_DOCUMENTS.toLocaleString('en')} documents of 10 KB (${label})`);
+      const api = await benchLifetimeApi(backend);
+      console.log(loadLine('GET /api/medical-records/1/page?limit=50, 10 connections', api.page.at10));
+      console.log(loadLine('the same, 100 connections', api.page.at100));
+      console.log(loadLine("search (q='blood 12'), 10 connections", api.search));
+      console.log(loadLine('GET /api/medical-records/1, the whole list, 10 connections', api.wholeList));
+    } finally {
+      await backend.dispose();
+    }
+  }
+  const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((path) => path && existsSync(path));
+  if (!chromiumPath) {
+    console.log('Screens at 4× CPU slowdown: skipped, no Chromium (set CHROMIUM_PATH)');
+    return;
+  }
+  const figures = [];
+  for (const count of [10, LIFETIME_DOCUMENTS]) {
+    const backend = pgliteBackend();
+    try {
+      figures.push({ count, ...(await benchLifetimeScreens(backend, count, chromiumPath)) });
+    } finally {
+      await backend.dispose();
+    }
+  }
+  console.log('\nScreens at 390 px, 4× CPU slowdown (Chromium, PGlite), median of 3 loads:');
+  for (const { count, records, dashboard } of figures) {
+    console.log(
+      `  ${count.toLocaleString('en')} documents: Records first row ${fixed(records.firstRowMs / 1000, 2)} s, ${records.elements} elements; ` +
+        `dashboard records card ${fixed(dashboard.firstRowMs / 1000, 2)} s`,
+    );
+  }
+  const [few, many] = figures;
+  const ratio = many!.records.firstRowMs / few!.records.firstRowMs;
+  console.log(`  Records first row, 10,000 ÷ 10 documents: ${fixed(ratio, 2)} (goal ≤ 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}); elements ≤ 1,500: ${many!.records.elements <= 1500 ? 'met' : 'NOT met'}`);
 }

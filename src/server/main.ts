@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { startDailyBackups } from './archive/daily-backups';
+import { keepPlannerStatistics } from './db/planner-statistics';
 import { pruneSessions } from './auth/sessions';
 import { announceSetupCode } from './auth/setup-announcement';
 import { signInSettingsFor } from './auth/sign-in-settings';
@@ -82,6 +83,8 @@ try {
   await database.close();
   process.exit(1);
 }
+// On PGlite no autovacuum gathers the planner's statistics: the server does (ADR 19).
+if (database.kind === 'pglite') keepPlannerStatistics(database.db, app.log);
 // On PGlite nothing else keeps a copy: a backup a day, beside the data folder (ADR 18). A PostgreSQL server has its own
 // (pg_dump, the README says how); `npm run backup` serves both.
 if (database.kind === 'pglite' && env.BACKUP_KEEP > 0) startDailyBackups(database.db, { id: CURRENT_USER_ID }, { folder: env.backupDir, keep: env.BACKUP_KEEP }, app.log);

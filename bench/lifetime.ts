@@ -1,0 +1,153 @@
+// `npm run bench -- lifetime` (issue 21): a record of 10,000 documents of 10 KB, on each database. The lists' pages
+// and search under load, and the Records screen and the dashboard in Chromium slowed down as a mid-range phone is.
+import { randomBytes } from 'node:crypto';
+import { chromium, type Page } from '@playwright/test';
+import autocannon from 'autocannon';
+import { wipeData } from '../src/server/db/reset';
+import { activities, medicalRecordChunks, medicalRecords } from '../src/server/db/schema/index';
+import { createUser } from '../src/testing/factories';
+import { CHROMIUM_FLAGS } from '../e2e/support/chromium-flags';
+import type { BenchBackend } from './backends';
+import { startServer } from './server-process';
+
+export const LIFETIME_DOCUMENTS = 10_000;
+const DOCUMENT_BYTES = 10 * 1024;
+/** DevTools' setting for a mid-range phone. */
+const CPU_SLOWDOWN = 4;
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+
+/** The onboarded patient with `count` documents of 10 KB (a random piece each) and an activity per document. */
+export async function fillLifetime(backend: BenchBackend, count: number): Promise<void> {
+  const database = await backend.open();
+  try {
+    await wipeData(database.db);
+    const user = await createUser(database.db, { onboardedAt: new Date() });
+    const kinds = ['Lab report', 'Blood test', 'X-ray', 'Letter', 'Prescription'];
+    for (let from = 0; from < count; from += 500) {
+      const size = Math.min(500, count - from);
+      const rows = await database.db
+        .insert(medicalRecords)
+        .values(
+          Array.from({ length: size }, (_, n) => ({
+            userId: user.id,
+            filename: `${kinds[(from + n) % kinds.length]} ${from + n + 1}.pdf`,
+            fileType: 'application/pdf' as const,
+            fileSize: DOCUMENT_BYTES,
+            description: (from + n) % 3 === 0 ? `Visit ${from + n + 1} with Dr. Lopez` : null,
+            uploadDate: new Date(Date.UTC(2000, 0, 1) + (from + n) * 3_600_000),
+          })),
+        )
+        .returning({ id: medicalRecords.id, filename: medicalRecords.filename });
+      await database.db.insert(medicalRecordChunks).values(rows.map((row) => ({ recordId: row.id, chunkIndex: 0, bytes: randomBytes(DOCUMENT_BYTES) })));
+      await database.db.insert(activities).values(
+        rows.map((row, n) => ({
+          userId: user.id,
+          activityType: 'record_uploaded' as const,
+          description: `Uploaded ${row.filename}`,
+          iconType: 'folder_open' as const,
+          relatedItemId: row.id,
+          timestamp: new Date(Date.UTC(2000, 0, 1) + (from + n) * 3_600_000),
+        })),
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+export interface LoadFigures {
+  p50: number;
+  p99: number;
+  perSecond: number;
+  timeouts: number;
+  non2xx: number;
+  kilobytes: number;
+}
+
+async function load(url: string, connections: number): Promise<LoadFigures> {
+  const result = await autocannon({ url, connections, duration: SECONDS, timeout: 10 });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    perSecond: result.requests.average,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    kilobytes: result.throughput.total / Math.max(1, result.requests.total) / 1024,
+  };
+}
+
+export interface ScreenFigures {
+  /** From navigation to the first row, in milliseconds, at 4× CPU slowdown. */
+  firstRowMs: number;
+  elements: number;
+}
+
+export interface LifetimeFigures {
+  /** GET /api/medical-records/1/page?limit=50, the Records screen's first page. */
+  page: { at10: LoadFigures; at100: LoadFigures };
+  /** GET /api/medical-records/1/page?limit=50&q=…, a search. */
+  search: LoadFigures;
+  /** GET /api/medical-records/1, the spec's whole list (for comparison: what the screens fetched before). */
+  wholeList: LoadFigures;
+}
+
+/** The API under load on a record of 10,000 documents. */
+export async function benchLifetimeApi(backend: BenchBackend): Promise<LifetimeFigures> {
+  await fillLifetime(backend, LIFETIME_DOCUMENTS);
+  const server = await startServer(backend.serverEnv);
+  try {
+    const page = `${server.url}/api/medical-records/1/page?limit=50`;
+    return {
+      page: { at10: await load(page, 10), at100: await load(page, 100) },
+      search: await load(`${server.url}/api/medical-records/1/page?limit=50&q=${encodeURIComponent('blood 12')}`, 10),
+      wholeList: await load(`${server.url}/api/medical-records/1`, 10),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Milliseconds since navigation when `ready` shows, and the page's element count then. */
+async function timeToVisible(page: Page, url: string, ready: (page: Page) => Promise<void>): Promise<ScreenFigures> {
+  await page.goto(url, { waitUntil: 'commit' });
+  await ready(page);
+  // A string, evaluated in the page: this file is compiled without the browser's types.
+  return page.evaluate<ScreenFigures>("({ firstRowMs: performance.now(), elements: document.querySelectorAll('*').length })");
+}
+
+export interface ScreenLifetimeFigures {
+  records: ScreenFigures;
+  dashboard: ScreenFigures;
+}
+
+/**
+ * The Records screen's first row and the dashboard's records card, in Chromium at 4× CPU slowdown, on PGlite with
+ * `count` documents; the median of three loads of each.
+ */
+export async function benchLifetimeScreens(backend: BenchBackend, count: number, executablePath: string): Promise<ScreenLifetimeFigures> {
+  await fillLifetime(backend, count);
+  const server = await startServer(backend.serverEnv);
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    // The 'Protect your record' banner stays away, as for a patient who dismissed it.
+    await context.addInitScript("window.localStorage.setItem('protect-banner-dismissed', 'true')");
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const median3 = async (measure: () => Promise<ScreenFigures>) => {
+      const samples = [await measure(), await measure(), await measure()].sort((a, b) => a.firstRowMs - b.firstRowMs);
+      return samples[1]!;
+    };
+    const records = await median3(() =>
+      timeToVisible(page, `${server.url}/records`, (p) => p.getByRole('list', { name: 'Your Records' }).getByRole('listitem').first().waitFor({ timeout: 120_000 })),
+    );
+    const dashboard = await median3(() =>
+      timeToVisible(page, `${server.url}/`, (p) => p.getByText(`${count} Files`, { exact: true }).waitFor({ timeout: 120_000 })),
+    );
+    return { records, dashboard };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
