@@ -1,19 +1,13 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { MedicalRecord, MedicalRecordPage, MedicalRecordSummary } from '../../../shared/contracts/medical-records';
+import type { MedicalRecordPage, MedicalRecordSummary } from '../../../shared/contracts/medical-records';
 import { apiRequest } from '../api-client';
 import { pageParameters } from './pages';
 
-/** Invalidate this to refresh every list of the user's documents: the whole list, the pages, any search. */
+/** Invalidate this to refresh every list of the user's documents: the pages, any search, the summary. */
 export const medicalRecordsKey = (userId: number) => ['medical-records', userId] as const;
 
-export const medicalRecordsQuery = (userId: number) =>
-  queryOptions({
-    queryKey: medicalRecordsKey(userId),
-    queryFn: () => apiRequest<MedicalRecord[]>('GET', `/api/medical-records/${userId}`),
-  });
-
 /** How many documents a page brings: a screenful or two on a phone and on a desktop. */
-export const RECORDS_PAGE_SIZE = 50;
+const RECORDS_PAGE_SIZE = 50;
 
 /** The user's documents newest first, a page at a time, only those matching `search` when there is one. */
 export const medicalRecordPagesQuery = (userId: number, search: string) =>
