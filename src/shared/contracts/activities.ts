@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES } from '../rules/activities';
 import { ICON_TYPES } from '../rules/statuses';
-import { id, instant, type Json } from './common';
+import { id, instant, limitParam, type Json } from './common';
 import { pageOf } from './paging';
 
 export const ACTIVITY_LIST_MAX = 200;
 
 export const ActivityListQuery = z.object({
-  limit: z
-    .string()
-    .regex(/^[1-9]\d*$/, `must be a whole number from 1 to ${ACTIVITY_LIST_MAX}`)
-    .transform(Number)
-    .refine((limit) => limit <= ACTIVITY_LIST_MAX, `must be a whole number from 1 to ${ACTIVITY_LIST_MAX}`)
+  limit: limitParam(ACTIVITY_LIST_MAX)
     .optional()
     .meta({ description: `How many of the newest activities, 1 to ${ACTIVITY_LIST_MAX} (default ${ACTIVITY_LIST_MAX})` }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-const MAX_SERIAL = 2_147_483_647;
+/** The largest id a serial column gives. */
+export const MAX_SERIAL = 2_147_483_647;
 
 /** A database id as it arrives in a path: digits only, so '1e3', ' 1' or '0x1' are refused. */
 export const idString = z
@@ -17,6 +18,16 @@ export const idNumber = z
   .max(MAX_SERIAL, 'must be a positive whole number');
 
 export const UserIdParams = z.object({ userId: idString });
+
+/** A query's `limit`: digits only, 1 to `max`. */
+export function limitParam(max: number) {
+  const message = `must be a whole number from 1 to ${max}`;
+  return z
+    .string()
+    .regex(/^[1-9]\d*$/, message)
+    .transform(Number)
+    .refine((limit) => limit <= max, message);
+}
 export const IdParams = z.object({ id: idString });
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

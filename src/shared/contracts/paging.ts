@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam, MAX_SERIAL } from './common';
 
 export const PAGE_SIZE_MAX = 100;
 export const PAGE_SIZE_DEFAULT = 50;
@@ -16,7 +17,6 @@ export interface PageCursor {
 }
 
 const CURSOR = /^(0|[1-9]\d{0,16})\.([1-9]\d{0,9})$/;
-const MAX_SERIAL = 2_147_483_647;
 const NOT_A_CURSOR = 'is not a cursor this list gave';
 
 export function formatCursor(cursor: PageCursor): string {
@@ -33,15 +33,9 @@ const cursor = z.string().transform((value, ctx): PageCursor => {
   return { micros: match[1]!, id };
 });
 
-const limitMessage = `must be a whole number from 1 to ${PAGE_SIZE_MAX}`;
-
 /** `?limit=&cursor=&q=` of a paged list. */
 export const PageQuery = z.object({
-  limit: z
-    .string()
-    .regex(/^[1-9]\d{0,2}$/, limitMessage)
-    .transform(Number)
-    .refine((limit) => limit <= PAGE_SIZE_MAX, limitMessage)
+  limit: limitParam(PAGE_SIZE_MAX)
     .optional()
     .meta({ description: `Rows per page, 1 to ${PAGE_SIZE_MAX} (default ${PAGE_SIZE_DEFAULT})` }),
   cursor: cursor.optional().meta({ description: "The previous page's nextCursor; none for the first page" }),
