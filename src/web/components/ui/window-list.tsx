@@ -32,12 +32,19 @@ const LOAD_AHEAD_ROWS = 15;
  */
 export function WindowList<Item>({ label, items, hasMore, loadMore, keyOf, estimatedRowPx, renderItem, itemClassName }: WindowListProps<Item>) {
   const listRef = useRef<HTMLUListElement>(null);
-  // Where the list starts in the page: rows are placed from there. It moves when something opens above it.
+  // Where the list starts in the page: rows are placed from there. It moves when something above it opens or closes,
+  // and the page's height changes with it: measured then, not at every render (a scroll renders the rows again).
   const [listTop, setListTop] = useState(0);
   useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - listTop) >= 1) setListTop(top);
-  });
+    const measure = () => {
+      const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      setListTop((shown) => (Math.abs(top - shown) >= 1 ? top : shown));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
 
   const virtualizer = useWindowVirtualizer({
     count: items.length,
@@ -69,5 +76,14 @@ export function WindowList<Item>({ label, items, hasMore, loadMore, keyOf, estim
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Under a paged list: says when its next page is on its way or failed to come (`noun`: 'records', 'activity'). */
+export function MoreStatus({ more, noun }: { more: 'loading' | 'failed' | null; noun: string }) {
+  return (
+    <p role="status" className="pt-3 text-center text-sm text-muted-foreground empty:hidden">
+      {more === 'loading' ? `Loading more ${noun}…` : more === 'failed' ? `Could not load more ${noun} right now.` : ''}
+    </p>
   );
 }

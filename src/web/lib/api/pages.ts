@@ -1,7 +1,31 @@
+import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
+import { apiRequest } from '../api-client';
+
+/** What a paged list answers (ADR 19). */
+interface Page<Item> {
+  items: Item[];
+  nextCursor: string | null;
+}
+
 /** `?limit=&cursor=&q=` of a paged list (ADR 19). */
-export function pageParameters(cursor: string | null, search: string, limit: number): string {
+function pageParameters(cursor: string | null, search: string, limit: number): string {
   const parameters = new URLSearchParams({ limit: String(limit) });
   if (cursor !== null) parameters.set('cursor', cursor);
-  if (search.trim() !== '') parameters.set('q', search.trim());
+  if (search !== '') parameters.set('q', search);
   return parameters.toString();
+}
+
+/**
+ * A paged list of the API, `limit` a page, newest first, only what matches `search` when there is one: each page
+ * starts at the cursor the last one ended with, and the list ends where the server says. Keyed under `key`, so that
+ * invalidating the list's key refreshes it with any search.
+ */
+export function pagedListQuery<Item>(key: QueryKey, path: string, limit: number, search = '') {
+  const terms = search.trim();
+  return infiniteQueryOptions({
+    queryKey: [...key, 'pages', terms],
+    queryFn: ({ pageParam }) => apiRequest<Page<Item>>('GET', `${path}?${pageParameters(pageParam, terms, limit)}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 }

@@ -1,6 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { MedicalRecord } from '../../../../shared/contracts/medical-records';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
@@ -13,6 +12,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { insuranceDocumentPagesQuery } from '../../../lib/api/medical-records';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 
 const HEADING_ID = 'insurance-documents-heading';
@@ -32,26 +32,25 @@ export function InsuranceDocumentsCard() {
   const [viewing, setViewing] = useState<MedicalRecord | null>(null);
   const [deleting, setDeleting] = useState<MedicalRecord | null>(null);
   const focus = useReturnFocus(HEADING_ID);
-  const pages = useInfiniteQuery(insuranceDocumentPagesQuery(CURRENT_USER_ID));
-  const documents = useMemo(() => pages.data?.pages.flatMap((page) => page.items), [pages.data]);
+  const documents = usePagedList(insuranceDocumentPagesQuery(CURRENT_USER_ID));
 
   return (
-    <Card aria-busy={pages.isPending}>
+    <Card aria-busy={documents.busy}>
       <CardHeader>
         <CardTitle id={HEADING_ID} tabIndex={-1} className="outline-none">
           Insurance Documents
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {pages.isError ? (
+        {documents.isError ? (
           <p className="text-sm text-muted-foreground">Could not load your documents right now.</p>
-        ) : documents === undefined ? (
+        ) : documents.isPending ? (
           <div className="space-y-3">
             {Array.from({ length: 2 }, (_, i) => (
               <Skeleton key={i} className="h-14 w-full" />
             ))}
           </div>
-        ) : documents.length === 0 ? (
+        ) : documents.items.length === 0 ? (
           <EmptyState
             icon={FileText}
             title="No insurance documents"
@@ -60,7 +59,7 @@ export function InsuranceDocumentsCard() {
         ) : (
           <DocumentList
             label="Insurance Documents"
-            records={documents}
+            records={documents.items}
             onView={(record) => {
               focus.remember();
               toast({ title: 'Viewing Document', description: `Opening ${record.filename}` });
@@ -73,12 +72,12 @@ export function InsuranceDocumentsCard() {
             }}
           />
         )}
-        {pages.hasNextPage && (
-          <Button variant="outline" className="mt-4 w-full" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-            {pages.isFetchingNextPage ? 'Loading…' : 'Show more documents'}
+        {documents.hasMore && (
+          <Button variant="outline" className="mt-4 w-full" disabled={documents.more === 'loading'} onClick={documents.askMore}>
+            {documents.more === 'loading' ? 'Loading…' : 'Show more documents'}
           </Button>
         )}
-        {pages.isFetchNextPageError && <p className="mt-2 text-sm text-muted-foreground">Could not load more documents right now.</p>}
+        {documents.more === 'failed' && <p className="mt-2 text-sm text-muted-foreground">Could not load more documents right now.</p>}
       </CardContent>
       <DocumentViewer record={viewing} onClose={() => setViewing(null)} onCloseAutoFocus={focus.restore} />
       <DeleteDocumentDialog record={deleting} wording={deleteWording} onClose={() => setDeleting(null)} onCloseAutoFocus={focus.restore} />
