@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { medicalRecordsPageQuery } from '../services/medical-records';
+import { queryPlan } from '../../testing/query-plan';
 import { useTestDatabase } from '../../testing/test-app';
 import { refreshPlannerStatistics } from './planner-statistics';
 import { medicalRecords } from './schema/index';
@@ -24,9 +25,7 @@ it('gathers the statistics that let the first page of a long list come straight 
   const counted = await t.db.execute(sql`select count(*)::int as "n" from pg_stats where tablename = 'medical_records'`);
   expect((counted as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBeGreaterThan(0);
 
-  const { sql: text, params } = medicalRecordsPageQuery(t.db, { id: t.userId }, { limit: 50, q: undefined }).toSQL();
-  const client = (t.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
-  const plan = JSON.stringify((await client.query(`explain (format json) ${text}`, params)).rows[0]);
+  const plan = (await queryPlan(t.db, medicalRecordsPageQuery(t.db, { id: t.userId }, { limit: 50, q: undefined }))).text;
   expect(plan).toContain('"Node Type":"Index Scan"');
   expect(plan).not.toContain('"Node Type":"Sort"');
 });
