@@ -15,6 +15,9 @@ import { ensureWebBuild, gzipLevel, measureWebSize, type WebFile } from './web-s
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
+/** CHROMIUM_PATH, else Debian's chromium, for the benches that drive a browser; undefined when neither is there. */
+const findChromium = () => [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((path) => path && existsSync(path));
+
 /** `npm run bench -- startup` prints the start-up figures only: a quick check while working on start-up. */
 const startupOnly = process.argv.slice(2).includes('startup');
 /** `npm run bench -- upload` prints the 20 MiB upload's figures only, on each database. */
@@ -172,7 +175,7 @@ async function benchWebApp() {
 
 async function benchRecordsScreen() {
   console.log('\n== Medical Records screen');
-  const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((path) => path && existsSync(path));
+  const chromiumPath = findChromium();
   if (!chromiumPath) {
     console.log('20 MiB PDF, Upload pressed → row visible: skipped, no Chromium (set CHROMIUM_PATH)');
     return;
@@ -259,7 +262,7 @@ async function benchLifetime() {
       await backend.dispose();
     }
   }
-  const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((path) => path && existsSync(path));
+  const chromiumPath = findChromium();
   if (!chromiumPath) {
     console.log('Screens at 4× CPU slowdown: skipped, no Chromium (set CHROMIUM_PATH)');
     return;

@@ -17,7 +17,7 @@ export async function refreshPlannerStatistics(db: Database): Promise<void> {
  * once the server listens (about 0.1 s at 10,000 documents, not in the start-up's path) and every six hours after.
  * A failure is logged and tried again next time; the plans are only slower without them.
  */
-export function keepPlannerStatistics(db: Database, log: FastifyBaseLogger): { stop(): void; started: Promise<void> } {
+export function keepPlannerStatistics(db: Database, log: FastifyBaseLogger): void {
   const refresh = async () => {
     try {
       await refreshPlannerStatistics(db);
@@ -25,8 +25,6 @@ export function keepPlannerStatistics(db: Database, log: FastifyBaseLogger): { s
       log.warn({ code: (error as { code?: string }).code }, 'gathering the planner statistics failed; tried again in six hours');
     }
   };
-  const started = refresh();
-  const timer = setInterval(() => void refresh(), EVERY_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer), started };
+  void refresh();
+  setInterval(() => void refresh(), EVERY_MS).unref();
 }

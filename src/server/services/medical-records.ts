@@ -39,10 +39,11 @@ export const medicalRecordsPageQuery = (db: Database, patient: Patient, query: P
 export const insuranceDocumentsPageQuery = (db: Database, patient: Patient, query: PageQuery) =>
   pageQuery(db, pagedRecords, MedicalRecord, and(ownRows(medicalRecords, patient), isInsuranceDocument(medicalRecords))!, query);
 
-/** How many documents the patient has, counted from the (patient, time, id) index, and the newest. */
+/** How many documents the patient has, and the newest (the first page of one): never the list itself. */
 export async function summarizeMedicalRecords(db: Database, patient: Patient) {
   const [counted] = await db.select({ count: count() }).from(medicalRecords).where(ownRows(medicalRecords, patient));
-  const newest = await readPage<RecordRow>(medicalRecordsPageQuery(db, patient, { limit: 1, q: undefined }), { limit: 1, q: undefined });
+  const firstOfOne: PageQuery = { limit: 1, q: undefined };
+  const newest = await readPage<RecordRow>(medicalRecordsPageQuery(db, patient, firstOfOne), firstOfOne);
   return { count: counted?.count ?? 0, latest: newest.items[0] ?? null };
 }
 
