@@ -279,11 +279,11 @@ async function benchLifetime() {
   console.log('\nScreens at 390 px, 4× CPU slowdown (Chromium, PGlite), median of 3 loads:');
   for (const { count, records, dashboard } of figures) {
     console.log(
-      `  ${count.toLocaleString('en')} documents: Records first row ${fixed(records.firstRowMs / 1000, 2)} s, ${records.elements} elements; ` +
-        `dashboard records card ${fixed(dashboard.firstRowMs / 1000, 2)} s`,
+      `  ${count.toLocaleString('en')} documents: Records first row ${fixed(records.visibleMs / 1000, 2)} s, ${records.elements} elements; ` +
+        `dashboard records card ${fixed(dashboard.visibleMs / 1000, 2)} s`,
     );
   }
   const [few, many] = figures;
-  const ratio = many!.records.firstRowMs / few!.records.firstRowMs;
+  const ratio = many!.records.visibleMs / few!.records.visibleMs;
   console.log(`  Records first row, 10,000 ÷ 10 documents: ${fixed(ratio, 2)} (goal ≤ 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}); elements ≤ 1,500: ${many!.records.elements <= 1500 ? 'met' : 'NOT met'}`);
 }
