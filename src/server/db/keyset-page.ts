@@ -1,8 +1,9 @@
-import { and, desc, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { formatCursor, PAGE_SIZE_DEFAULT, type PageQuery } from '../../shared/contracts/paging';
 import type { Database } from './client';
+import { contractColumns } from './json-list';
 import { searchQuery } from './schema/search';
 
 /** A table that pages newest first: by a time, then by id, as its index is ordered. */
@@ -29,8 +30,7 @@ export interface Page<Row> {
  */
 export function pageQuery<Schema extends z.ZodObject>(db: Database, paged: PagedTable, rowContract: Schema, where: SQL, query: PageQuery) {
   const { limit = PAGE_SIZE_DEFAULT, cursor, q } = query;
-  const columns = getTableColumns(paged.table) as Record<string, PgColumn>;
-  const fields = Object.fromEntries(Object.keys(rowContract.shape).map((name) => [name, columns[name]!]));
+  const fields = Object.fromEntries(contractColumns(paged.table, rowContract, 'pageQuery'));
   return db
     .select({
       ...fields,
