@@ -179,7 +179,10 @@ test('the profile works by keyboard alone: photo, name, date, sex, time zone and
   await page.keyboard.press('Space');
   await tabTo(card.getByRole('combobox', { name: 'Time Zone' }));
   await page.keyboard.press('Enter');
+  // Keys typed before the open list holds the focus would go to the closed trigger's own typeahead: wait for the list.
+  await expect(page.getByRole('listbox').getByRole('option', { selected: true })).toBeFocused();
   await page.keyboard.type('Asia/Tokyo');
+  await expect(page.getByRole('option', { name: 'Asia/Tokyo' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(card.getByRole('combobox', { name: 'Time Zone' })).toHaveText('Asia/Tokyo');
   await tabTo(card.getByRole('button', { name: 'Save Changes' }));
