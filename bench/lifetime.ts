@@ -9,6 +9,7 @@ import { activities, medicalRecordChunks, medicalRecords } from '../src/server/d
 import { createUser } from '../src/testing/factories';
 import { CHROMIUM_FLAGS } from '../e2e/support/chromium-flags';
 import type { BenchBackend } from './backends';
+import { benchLighthouse, type LighthouseFigures } from './lighthouse';
 import { startServer } from './server-process';
 
 export const LIFETIME_DOCUMENTS = 10_000;
@@ -93,9 +94,11 @@ export interface LifetimeFigures {
   search: LoadFigures;
   /** GET /api/medical-records/1, the spec's whole list (for comparison: what the screens fetched before). */
   wholeList: LoadFigures;
+  /** Lighthouse on `/` and `/records` of this record, as a phone and as a desktop. */
+  lighthouse: LighthouseFigures;
 }
 
-/** The API under load on a record of 10,000 documents. */
+/** The API under load on a record of 10,000 documents, then Lighthouse on its screens. */
 export async function benchLifetimeApi(backend: BenchBackend): Promise<LifetimeFigures> {
   await fillLifetime(backend, LIFETIME_DOCUMENTS);
   const server = await startServer(backend.serverEnv);
@@ -105,6 +108,7 @@ export async function benchLifetimeApi(backend: BenchBackend): Promise<LifetimeF
       page: { at10: await load(page, 10), at100: await load(page, 100) },
       search: await load(`${server.url}/api/medical-records/1/page?limit=50&q=${encodeURIComponent('blood 12')}`, 10),
       wholeList: await load(`${server.url}/api/medical-records/1`, 10),
+      lighthouse: await benchLighthouse(server.url, ['/', '/records']),
     };
   } finally {
     await server.stop();
