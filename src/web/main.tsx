@@ -1,14 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Tooltip } from 'radix-ui';
-import { AppRoutes } from './app/routes';
-import { Toaster } from './components/ui/toaster';
+import { AppRoutes, preloadScreen } from './app/routes';
 import { followProfileUpdates } from './lib/profile-events';
 import { createQueryClient } from './lib/query-client';
 import { ThemeProvider } from './lib/theme';
 import './styles.css';
 
+// The toasts' code loads after the first paint (ADR 20); a toast raised before it arrives waits in use-toast's store.
+const Toaster = lazy(() => import('./components/ui/toaster'));
+
+preloadScreen(window.location.pathname);
 const queryClient = createQueryClient();
 // For the life of the page, so no screen needs to be mounted for the header and the greeting to follow a save.
 followProfileUpdates(queryClient);
@@ -19,7 +22,9 @@ createRoot(document.getElementById('root')!).render(
       <QueryClientProvider client={queryClient}>
         <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
           <AppRoutes />
-          <Toaster />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
         </Tooltip.Provider>
       </QueryClientProvider>
     </ThemeProvider>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudOff, RotateCw } from 'lucide-react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
@@ -14,19 +14,39 @@ import { serverMessage } from '../lib/api-client';
 import { paths } from './paths';
 
 // One lazily loaded chunk per screen. A screen whose issue has not landed is not registered: it is a 404.
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
-const RecordsPage = lazy(() => import('../features/records/records-page'));
-const ActivityPage = lazy(() => import('../features/activity/activity-page'));
-const InsurancePage = lazy(() => import('../features/insurance/insurance-page'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page'));
-const PreventativePage = lazy(() => import('../features/preventative/preventative-page'));
-const AppointmentsPage = lazy(() => import('../features/appointments/appointments-page'));
+const screenCode = {
+  [paths.dashboard]: () => import('../features/dashboard/dashboard-page'),
+  [paths.records]: () => import('../features/records/records-page'),
+  [paths.activity]: () => import('../features/activity/activity-page'),
+  [paths.insurance]: () => import('../features/insurance/insurance-page'),
+  [paths.profile]: () => import('../features/profile/profile-page'),
+  [paths.preventative]: () => import('../features/preventative/preventative-page'),
+  [paths.appointments]: () => import('../features/appointments/appointments-page'),
+  [paths.chat]: () => import('../features/chat/chat-page'),
+  [paths.workflowChat]: () => import('../features/workflow-chat/workflow-chat-page'),
+  [paths.security]: () => import('../features/security/security-page'),
+} satisfies Partial<Record<string, () => Promise<{ default: ComponentType }>>>;
+const DashboardPage = lazy(screenCode[paths.dashboard]);
+const RecordsPage = lazy(screenCode[paths.records]);
+const ActivityPage = lazy(screenCode[paths.activity]);
+const InsurancePage = lazy(screenCode[paths.insurance]);
+const ProfilePage = lazy(screenCode[paths.profile]);
+const PreventativePage = lazy(screenCode[paths.preventative]);
+const AppointmentsPage = lazy(screenCode[paths.appointments]);
+const ChatPage = lazy(screenCode[paths.chat]);
+const WorkflowChatPage = lazy(screenCode[paths.workflowChat]);
+const SecurityPage = lazy(screenCode[paths.security]);
 const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page'));
-const ChatPage = lazy(() => import('../features/chat/chat-page'));
-const WorkflowChatPage = lazy(() => import('../features/workflow-chat/workflow-chat-page'));
-const SecurityPage = lazy(() => import('../features/security/security-page'));
 const SignInPage = lazy(() => import('../features/sign-in/sign-in-page'));
 const SetupPage = lazy(() => import('../features/sign-in/setup-page'));
+
+/**
+ * Starts loading the screen at `path` (the address the page opened on) beside the session's question, instead of
+ * once its answer is in (ADR 20). The chunk is the one `lazy` loads; a failure shows when the screen renders.
+ */
+export function preloadScreen(path: string): void {
+  if (Object.hasOwn(screenCode, path)) screenCode[path as keyof typeof screenCode]().catch(() => undefined);
+}
 
 /**
  * The gate (ADR 17): where this browser stands decides what shows, before any other query runs (they answer 401

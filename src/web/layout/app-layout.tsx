@@ -1,12 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useOpenedOnce } from '../lib/use-opened-once';
 import { Header } from './header';
-import { MobileDrawer } from './mobile-drawer';
 import { ProtectBanner } from './protect-banner';
 import { SidebarContent } from './sidebar';
+
+// A phone's drawer loads when first opened, not with the first paint (ADR 20).
+const MobileDrawer = lazy(() => import('./mobile-drawer'));
 
 /** Sidebar and header around every screen except onboarding. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerOpened = useOpenedOnce(drawerOpen);
   return (
     <div className="min-h-screen">
       <a
@@ -18,7 +22,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 border-r bg-card md:block">
         <SidebarContent />
       </aside>
-      <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+      {drawerOpened && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      )}
       <div className="md:pl-64">
         <Header drawerOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
         <ProtectBanner />

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, LogOut, Menu, Settings, UserRound } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../app/paths';
 import { Avatar, AvatarFallback, AvatarImage } from '../components/ui/avatar';
@@ -20,8 +20,11 @@ import { userQuery } from '../lib/api/users';
 import { serverMessage } from '../lib/api-client';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { initials } from '../lib/initials';
-import { MOBILE_DRAWER_ID } from './mobile-drawer';
-import { SettingsDialog } from './settings-dialog';
+import { MOBILE_DRAWER_ID } from './mobile-drawer-id';
+import { useOpenedOnce } from '../lib/use-opened-once';
+
+// Loaded when first opened, not with the first paint (ADR 20).
+const SettingsDialog = lazy(() => import('./settings-dialog'));
 
 const UNREAD_NOTIFICATIONS = 3;
 
@@ -38,6 +41,7 @@ export function Header({ drawerOpen, onOpenMenu }: HeaderProps) {
   // While the app is open (no passphrase or passkey yet) there is no session to end: Logout shows, disabled.
   const canSignOut = session?.access === 'signed-in';
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const settingsOpened = useOpenedOnce(settingsOpen);
   const profileTrigger = useRef<HTMLButtonElement>(null);
 
   // The cached patient only: profile-updated events are written into it (lib/profile-events.ts).
@@ -119,14 +123,18 @@ export function Header({ drawerOpen, onOpenMenu }: HeaderProps) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <SettingsDialog
-        open={settingsOpen}
-        onOpenChange={setSettingsOpen}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          profileTrigger.current?.focus();
-        }}
-      />
+      {settingsOpened && (
+        <Suspense fallback={null}>
+          <SettingsDialog
+            open={settingsOpen}
+            onOpenChange={setSettingsOpen}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              profileTrigger.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,14 +1,13 @@
 import { Dialog } from 'radix-ui';
 import { useEffect } from 'react';
+import { MOBILE_DRAWER_ID } from './mobile-drawer-id';
 import { SidebarContent } from './sidebar';
-
-export const MOBILE_DRAWER_ID = 'mobile-navigation';
 
 /** Tailwind's md breakpoint, where the fixed sidebar takes over from the drawer. */
 const DESKTOP = '(min-width: 768px)';
 
 /** Below the md breakpoint the sidebar slides in over a dimmed backdrop; the backdrop, Escape or a link closes it. */
-export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+export default function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   // Widening the window past md hides the drawer by CSS but would leave it modal (the page aria-hidden, focus
   // trapped in an invisible dialog): close it as soon as the fixed sidebar is on screen.
   useEffect(() => {

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert, X } from 'lucide-react';
-import { useState } from 'react';
-import { ProtectRecord } from '../components/sign-in/protect-record';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../components/ui/dialog';
 import { sessionQuery } from '../lib/api/session';
 import { browserStorage } from '../lib/chat/browser-storage';
+import { useOpenedOnce } from '../lib/use-opened-once';
+
+// The passphrase form (react-hook-form, zod) loads when the patient opens it, not with the first paint (ADR 20).
+const ProtectDialog = lazy(() => import('./protect-dialog'));
 
 /** Remembered on this device: a dismissed banner stays away (onboarding and Settings → Security still offer the same). */
 const PROTECT_BANNER_DISMISSED_KEY = 'protect-banner-dismissed';
@@ -30,13 +32,7 @@ export function ProtectBanner() {
   const { data: session } = useQuery(sessionQuery());
   const [dismissed, setDismissed] = useState(readDismissed);
   const [open, setOpen] = useState(false);
-  // Once a way in is set, the dialog stays until the recovery codes are saved: they are never shown again.
-  const [mustFinish, setMustFinish] = useState(false);
-
-  function finish() {
-    setOpen(false);
-    setMustFinish(false);
-  }
+  const opened = useOpenedOnce(open);
 
   const showBanner = session?.access === 'open' && !dismissed;
   if (!showBanner && !open) return null;
@@ -72,26 +68,11 @@ export function ProtectBanner() {
           </section>
         </div>
       )}
-      <Dialog open={open} onOpenChange={(next) => (next || !mustFinish) && setOpen(next)}>
-        {open && (
-          <DialogContent
-            hideClose={mustFinish}
-            className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
-            onEscapeKeyDown={(event) => mustFinish && event.preventDefault()}
-            onInteractOutside={(event) => mustFinish && event.preventDefault()}
-          >
-            <div className="space-y-1.5 pr-6">
-              <DialogTitle>Protect your record</DialogTitle>
-              <DialogDescription>A passphrase, then ten recovery codes in case you lose it.</DialogDescription>
-            </div>
-            <ProtectRecord onProtected={() => setMustFinish(true)} onDone={finish}>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-            </ProtectRecord>
-          </DialogContent>
-        )}
-      </Dialog>
+      {opened && (
+        <Suspense fallback={null}>
+          <ProtectDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

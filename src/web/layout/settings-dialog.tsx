@@ -28,7 +28,7 @@ interface SettingsDialogProps {
  * between light and dark, so this is the way back to following the system. A choice applies at once.
  * Sign-in and security have a screen of their own (ADR 17), linked from here.
  */
-export function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }: SettingsDialogProps) {
+export default function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }: SettingsDialogProps) {
   const { theme, setTheme } = useTheme();
   // Leaving for the Security screen: its heading takes the focus, not the profile button this dialog would return to.
   const leaving = useRef(false);

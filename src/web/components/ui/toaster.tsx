@@ -1,7 +1,7 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { dismissToast, useToasts } from './use-toast';
 
-export function Toaster() {
+export default function Toaster() {
   const toasts = useToasts();
   return (
     <ToastProvider>
