@@ -14,6 +14,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports preloads modules itself: the polyfill would only add to the first paint's script.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

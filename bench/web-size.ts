@@ -1,4 +1,4 @@
-// What `/` downloads before its first paint, read from the built dist/web/index.html, and the lazy dashboard chunk.
+// What `/` downloads before its first paint, read from the built dist/web/index.html, and the lazy chunks it loads next.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -23,8 +23,11 @@ export interface WebSizeFigures {
   /** JavaScript `/` loads before its first paint: blocking scripts, the entry module, modulepreloads and their static imports. */
   initialJs: WebFile[];
   initialCss: WebFile[];
-  /** The dashboard route's chunk (and any static imports of it not already loaded), fetched after the entry runs. */
-  dashboardLazy: WebFile[];
+  /**
+   * What `/` loads once the entry runs, after the first paint (ADR 20), each with its static imports not loaded before:
+   * the dashboard's chunk, the screens' tooltips, and the header's menus and tooltips.
+   */
+  afterFirstPaint: { name: string; files: WebFile[] }[];
   /** Statically imported by the initial JS but not announced in index.html as a modulepreload (a request waterfall). */
   staticImportsWithoutPreload: string[];
 }
@@ -90,6 +93,16 @@ function withStaticImports(paths: string[]): string[] {
   return [...seen];
 }
 
+/** The lazy chunks `/` loads once its entry runs, in that order (src/web/app/routes.tsx, layout/header.tsx). */
+const AFTER_FIRST_PAINT = ['dashboard-page', 'tooltip-provider', 'header-controls'];
+
+/** The URL path of the one built chunk named `name` (e.g. 'dashboard-page' for assets/dashboard-page-abc.js). */
+function chunk(name: string): string {
+  const files = readdirSync(join(webRoot, 'assets')).filter((file) => file.startsWith(`${name}-`) && file.endsWith('.js'));
+  if (files.length !== 1) throw new Error(`expected one ${name}-*.js in dist/web/assets, found ${files.length}`);
+  return `/assets/${files[0]}`;
+}
+
 export function measureWebSize(): WebSizeFigures {
   const html = readFileSync(join(webRoot, 'index.html'), 'utf8');
   const scripts = tags(html, 'script');
@@ -106,15 +119,17 @@ export function measureWebSize(): WebSizeFigures {
   const announced = new Set([...scriptPaths, ...preloadPaths]);
   const staticImportsWithoutPreload = withStaticImports(modulePaths).filter((path) => !announced.has(path));
 
-  const dashboardFiles = readdirSync(join(webRoot, 'assets')).filter((name) => /^dashboard-page-.*\.js$/.test(name));
-  if (dashboardFiles.length !== 1) throw new Error(`expected one dashboard-page-*.js in dist/web/assets, found ${dashboardFiles.length}`);
-  const initial = new Set(initialJsPaths);
-  const dashboardPaths = withStaticImports([`/assets/${dashboardFiles[0]}`]).filter((path) => !initial.has(path));
+  const loaded = new Set(initialJsPaths);
+  const afterFirstPaint = AFTER_FIRST_PAINT.map((name) => {
+    const paths = withStaticImports([chunk(name)]).filter((path) => !loaded.has(path));
+    paths.forEach((path) => loaded.add(path));
+    return { name, files: paths.map(measure) };
+  });
 
   return {
     initialJs: initialJsPaths.map(measure),
     initialCss: cssPaths.map(measure),
-    dashboardLazy: dashboardPaths.map(measure),
+    afterFirstPaint,
     staticImportsWithoutPreload,
   };
 }

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Tooltip } from 'radix-ui';
 import { AppRoutes, preloadScreen } from './app/routes';
 import { followProfileUpdates } from './lib/profile-events';
 import { createQueryClient } from './lib/query-client';
@@ -20,12 +19,10 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-          <AppRoutes />
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        </Tooltip.Provider>
+        <AppRoutes />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </QueryClientProvider>
     </ThemeProvider>
   </StrictMode>,

@@ -39,12 +39,17 @@ const SecurityPage = lazy(screenCode[paths.security]);
 const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page'));
 const SignInPage = lazy(() => import('../features/sign-in/sign-in-page'));
 const SetupPage = lazy(() => import('../features/sign-in/setup-page'));
+// The screens' tooltips: their code comes with the screen's, not with the first paint (ADR 20).
+const loadScreenTooltips = () => import('../components/ui/tooltip-provider');
+const ScreenTooltips = lazy(loadScreenTooltips);
 
 /**
- * Starts loading the screen at `path` (the address the page opened on) beside the session's question, instead of
- * once its answer is in (ADR 20). The chunk is the one `lazy` loads; a failure shows when the screen renders.
+ * Starts loading the screen at `path` (the address the page opened on), and the tooltips every screen has, beside the
+ * session's question instead of once its answer is in (ADR 20). The chunks are the ones `lazy` loads; a failure shows
+ * when the screen renders.
  */
 export function preloadScreen(path: string): void {
+  loadScreenTooltips().catch(() => undefined);
   if (Object.hasOwn(screenCode, path)) screenCode[path as keyof typeof screenCode]().catch(() => undefined);
 }
 
@@ -131,19 +136,21 @@ function OpenApp() {
       {/* Inside the layout: a screen that fails (say, its chunk no longer loads) leaves the sidebar usable. */}
       <ScreenErrorBoundary resetKey={location}>
         <Suspense fallback={<PageSkeleton />}>
-          <Switch>
-            <Route path={paths.dashboard} component={DashboardPage} />
-            <Route path={paths.records} component={RecordsPage} />
-            <Route path={paths.activity} component={ActivityPage} />
-            <Route path={paths.insurance} component={InsurancePage} />
-            <Route path={paths.preventative} component={PreventativePage} />
-            <Route path={paths.appointments} component={AppointmentsPage} />
-            <Route path={paths.chat} component={ChatPage} />
-            <Route path={paths.workflowChat} component={WorkflowChatPage} />
-            <Route path={paths.profile} component={ProfilePage} />
-            <Route path={paths.security} component={SecurityPage} />
-            <Route component={NotFound} />
-          </Switch>
+          <ScreenTooltips>
+            <Switch>
+              <Route path={paths.dashboard} component={DashboardPage} />
+              <Route path={paths.records} component={RecordsPage} />
+              <Route path={paths.activity} component={ActivityPage} />
+              <Route path={paths.insurance} component={InsurancePage} />
+              <Route path={paths.preventative} component={PreventativePage} />
+              <Route path={paths.appointments} component={AppointmentsPage} />
+              <Route path={paths.chat} component={ChatPage} />
+              <Route path={paths.workflowChat} component={WorkflowChatPage} />
+              <Route path={paths.profile} component={ProfilePage} />
+              <Route path={paths.security} component={SecurityPage} />
+              <Route component={NotFound} />
+            </Switch>
+          </ScreenTooltips>
         </Suspense>
       </ScreenErrorBoundary>
     </AppLayout>
