@@ -1,14 +1,9 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tooManyRequests } from '../http/errors';
@@ -43,9 +38,18 @@ export function relyingPartyOf(origin: string | undefined): RelyingParty | null 
   }
 }
 
-/** The WebAuthn user handle of an account: the same for each of its passkeys, and checked when one signs in. */
+/**
+ * @simplewebauthn/server and its helpers load with the first passkey request, not with the server: with the X.509 and
+ * ASN.1 parsers they bring, they were about 40 ms of every start (ADR 20), and most starts see no passkey at all.
+ */
+async function webauthn() {
+  const [server, helpers] = await Promise.all([import('@simplewebauthn/server'), import('@simplewebauthn/server/helpers')]);
+  return { ...server, ...helpers };
+}
+
+/** The WebAuthn user handle of an account (base64url, as the browser sends it back): the same for each of its passkeys. */
 export function userHandleOf(userId: number): string {
-  return isoBase64URL.fromUTF8String(`healthassist:${userId}`);
+  return Buffer.from(`healthassist:${userId}`, 'utf8').toString('base64url');
 }
 
 /** A passkey as Settings lists it. */
@@ -81,6 +85,7 @@ async function keepChallenge(db: Database, challenge: string, purpose: Purpose, 
  * registration, this account) less than five minutes ago. One delete: of two answers with one challenge, one wins.
  */
 async function spendChallenge(db: Database, clientDataJSON: unknown, purpose: Purpose, userId: number | null, now: Date): Promise<string | null> {
+  const { decodeClientDataJSON } = await webauthn();
   let challenge: unknown;
   try {
     challenge = decodeClientDataJSON(String(clientDataJSON)).challenge;
@@ -107,6 +112,7 @@ export async function registrationOptions(db: Database, userId: number, rp: Rely
   const [account] = await db.select({ displayName: users.displayName, email: users.email }).from(users).where(eq(users.id, userId));
   if (!account) throw new Error(`No account ${userId} to make a passkey for`);
   const existing = await db.select({ credentialId: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
+  const { generateRegistrationOptions, isoBase64URL } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: RELYING_PARTY_NAME,
     rpID: rp.rpID,
@@ -138,6 +144,7 @@ export async function verifyRegistration(
 ): Promise<RegistrationResult> {
   const challenge = await spendChallenge(db, response.response?.clientDataJSON, 'register', userId, now);
   if (challenge === null) return { ok: false, reason: 'not-verified' };
+  const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
   let verified;
   try {
     verified = await verifyRegistrationResponse({
@@ -172,6 +179,7 @@ export async function verifyRegistration(
 
 /** What navigator.credentials.get() needs: no credential listed, so the browser offers the passkeys it holds. */
 export async function authenticationOptions(db: Database, rp: RelyingParty, now = new Date()): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred', timeout: CHALLENGE_LIFETIME_MS });
   await keepChallenge(db, options.challenge, 'sign-in', null, now);
   return options;
@@ -188,6 +196,7 @@ export async function verifyAuthentication(db: Database, rp: RelyingParty, respo
   if (!passkey) return null;
   // A discoverable passkey names its account: it must be the one the passkey was made for.
   if (response.response.userHandle !== undefined && response.response.userHandle !== userHandleOf(passkey.userId)) return null;
+  const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
   let verified;
   try {
     verified = await verifyAuthenticationResponse({

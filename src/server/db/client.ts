@@ -66,19 +66,19 @@ export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> 
     if (dataDir !== null) makePrivate(dataDir);
     let created = await createPglite(source);
     client = created.client;
-    if (dataDir !== null && 'dataDir' in source && source.backupDir !== undefined) {
+    const { applied, known } = await migrationState(client, migrationsFolder);
+    if (dataDir !== null && 'dataDir' in source && source.backupDir !== undefined && applied > 0 && applied < known) {
       // A folder with data that a migration is about to change: first a copy of it as it is (ADR 18).
-      const { applied, known } = await migrationState(client, migrationsFolder);
-      if (applied > 0 && applied < known) {
-        await client.close();
-        client = undefined;
-        copyBeforeMigration(dataDir, source.backupDir);
-        created = await createPglite(source);
-        client = created.client;
-      }
+      await client.close();
+      client = undefined;
+      copyBeforeMigration(dataDir, source.backupDir);
+      created = await createPglite(source);
+      client = created.client;
     }
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-    await migratePglite(db, { migrationsFolder });
+    // Up to date, as at every start but the first after an update: drizzle's migrator would read and hash every
+    // migration file to find nothing to do (about 40 ms of the start, ADR 20).
+    if (applied < known) await migratePglite(db, { migrationsFolder });
     if (dataDir !== null) makePrivate(dataDir);
     const opened = client;
     return {

@@ -8,7 +8,15 @@ import { z } from 'zod';
  * encoding with zod and JSON.stringify, which matters for long lists (ADR 7).
  */
 export function compileSerializer(schema: z.ZodType): (data: unknown) => string {
-  return fastJsonStringify(responseJsonSchema(schema) as Parameters<typeof fastJsonStringify>[0]);
+  // Compiled at the route's first response, not when the server starts: Fastify asks for every route's serializers
+  // before it listens, and building them all took 130 ms of a 1.1 s start (issue 21). A route's first answer pays its
+  // own (a millisecond or two). A schema that could not compile would fail that answer: the route tests answer every
+  // route's success, and every refusal shares one error schema.
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => {
+    serialize ??= fastJsonStringify(responseJsonSchema(schema) as Parameters<typeof fastJsonStringify>[0]);
+    return serialize(data);
+  };
 }
 
 /** The wire side of a response schema as plain JSON Schema, every referenced schema inlined. */
