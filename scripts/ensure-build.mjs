@@ -52,11 +52,19 @@ function ensure({ label, stamp, sources, command }, force) {
   utimesSync(stampPath, started, started);
 }
 
-const args = process.argv.slice(2);
-const unknown = args.filter((arg) => arg !== '--force' && !(arg in targets));
-if (unknown.length) {
-  console.error(`ensure-build: unknown ${unknown.join(', ')}; usage: ensure-build.mjs [web] [server] [--force]`);
-  process.exit(2);
+/** Builds each of `names` ('web', 'server') that is missing or older than its sources; with `force`, builds them all. */
+export function ensureBuilt(names = Object.keys(targets), { force = false } = {}) {
+  for (const name of names) ensure(targets[name], force);
 }
-const chosen = args.filter((arg) => arg in targets);
-for (const name of chosen.length ? chosen : Object.keys(targets)) ensure(targets[name], args.includes('--force'));
+
+// Run as a command (not imported by scripts/start.mjs).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => arg !== '--force' && !(arg in targets));
+  if (unknown.length) {
+    console.error(`ensure-build: unknown ${unknown.join(', ')}; usage: ensure-build.mjs [web] [server] [--force]`);
+    process.exit(2);
+  }
+  const chosen = args.filter((arg) => arg in targets);
+  ensureBuilt(chosen.length ? chosen : undefined, { force: args.includes('--force') });
+}
