@@ -143,7 +143,7 @@ async function benchWebApp() {
   const size = measureWebSize();
   console.log(`${firstPaintJsLine(size)}; CSS ${kB(size.initialCss)} KB gzip (${fileCount(size.initialCss)})`);
   console.log(
-    `  then, lazy chunks the entry starts loading: ` +
+    `  then, once the layout is on screen: ` +
       size.afterFirstPaint.map(({ name, files }) => `${name} ${kB(files)} KB gzip (${fileCount(files)})`).join(', '),
   );
   console.log(`  gzip level ${gzipLevel}, KB = 1,000 bytes; JS files: ` + size.initialJs.map((file) => `${file.path} ${fixed(file.gzipBytes / 1000)}`).join(', '));

@@ -24,7 +24,7 @@ export interface WebSizeFigures {
   initialJs: WebFile[];
   initialCss: WebFile[];
   /**
-   * What `/` loads once the entry runs, after the first paint (ADR 20), each with its static imports not loaded before:
+   * What `/` loads once its first paint is done (ADR 20), each with its static imports not loaded before:
    * the dashboard's chunk, the screens' tooltips, and the header's menus and tooltips.
    */
   afterFirstPaint: { name: string; files: WebFile[] }[];
@@ -93,7 +93,7 @@ function withStaticImports(paths: string[]): string[] {
   return [...seen];
 }
 
-/** The lazy chunks `/` loads once its entry runs, in that order (src/web/app/routes.tsx, layout/header.tsx). */
+/** The lazy chunks `/` loads once its layout is on screen (app/routes.tsx, layout/header.tsx; ADR 20). */
 const AFTER_FIRST_PAINT = ['dashboard-page', 'tooltip-provider', 'header-controls'];
 
 /** The URL path of the one built chunk named `name` (e.g. 'dashboard-page' for assets/dashboard-page-abc.js). */

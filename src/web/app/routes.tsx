@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudOff, RotateCw } from 'lucide-react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
@@ -9,49 +9,27 @@ import { NotFound } from '../layout/not-found';
 import { PageSkeleton } from '../layout/page-skeleton';
 import { ScreenErrorBoundary } from '../layout/screen-error-boundary';
 import { forgetPatientData, sessionQuery } from '../lib/api/session';
+import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 import { setupQuery } from '../lib/api/setup';
 import { serverMessage } from '../lib/api-client';
 import { paths } from './paths';
 
 // One lazily loaded chunk per screen. A screen whose issue has not landed is not registered: it is a 404.
-const screenCode = {
-  [paths.dashboard]: () => import('../features/dashboard/dashboard-page'),
-  [paths.records]: () => import('../features/records/records-page'),
-  [paths.activity]: () => import('../features/activity/activity-page'),
-  [paths.insurance]: () => import('../features/insurance/insurance-page'),
-  [paths.profile]: () => import('../features/profile/profile-page'),
-  [paths.preventative]: () => import('../features/preventative/preventative-page'),
-  [paths.appointments]: () => import('../features/appointments/appointments-page'),
-  [paths.chat]: () => import('../features/chat/chat-page'),
-  [paths.workflowChat]: () => import('../features/workflow-chat/workflow-chat-page'),
-  [paths.security]: () => import('../features/security/security-page'),
-} satisfies Partial<Record<string, () => Promise<{ default: ComponentType }>>>;
-const DashboardPage = lazy(screenCode[paths.dashboard]);
-const RecordsPage = lazy(screenCode[paths.records]);
-const ActivityPage = lazy(screenCode[paths.activity]);
-const InsurancePage = lazy(screenCode[paths.insurance]);
-const ProfilePage = lazy(screenCode[paths.profile]);
-const PreventativePage = lazy(screenCode[paths.preventative]);
-const AppointmentsPage = lazy(screenCode[paths.appointments]);
-const ChatPage = lazy(screenCode[paths.chat]);
-const WorkflowChatPage = lazy(screenCode[paths.workflowChat]);
-const SecurityPage = lazy(screenCode[paths.security]);
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const RecordsPage = lazy(() => import('../features/records/records-page'));
+const ActivityPage = lazy(() => import('../features/activity/activity-page'));
+const InsurancePage = lazy(() => import('../features/insurance/insurance-page'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const PreventativePage = lazy(() => import('../features/preventative/preventative-page'));
+const AppointmentsPage = lazy(() => import('../features/appointments/appointments-page'));
 const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page'));
+const ChatPage = lazy(() => import('../features/chat/chat-page'));
+const WorkflowChatPage = lazy(() => import('../features/workflow-chat/workflow-chat-page'));
+const SecurityPage = lazy(() => import('../features/security/security-page'));
 const SignInPage = lazy(() => import('../features/sign-in/sign-in-page'));
 const SetupPage = lazy(() => import('../features/sign-in/setup-page'));
-// The screens' tooltips: their code comes with the screen's, not with the first paint (ADR 20).
-const loadScreenTooltips = () => import('../components/ui/tooltip-provider');
-const ScreenTooltips = lazy(loadScreenTooltips);
-
-/**
- * Starts loading the screen at `path` (the address the page opened on), and the tooltips every screen has, beside the
- * session's question instead of once its answer is in (ADR 20). The chunks are the ones `lazy` loads; a failure shows
- * when the screen renders.
- */
-export function preloadScreen(path: string): void {
-  loadScreenTooltips().catch(() => undefined);
-  if (Object.hasOwn(screenCode, path)) screenCode[path as keyof typeof screenCode]().catch(() => undefined);
-}
+// The screens' tooltips: their code comes with the screens', not with the first paint (ADR 20).
+const ScreenTooltips = lazy(() => import('../components/ui/tooltip-provider'));
 
 /**
  * The gate (ADR 17): where this browser stands decides what shows, before any other query runs (they answer 401
@@ -121,6 +99,7 @@ function StandAlone({ children }: { children: ReactNode }) {
 function OpenApp() {
   const [location] = useLocation();
   const setup = useQuery(setupQuery());
+  const painted = useAfterFirstPaint();
   // Until the first run is completed or skipped once, the app opens on the wizard (issue 10).
   if (setup.data?.onboarding === 'needed' && location !== paths.onboarding) return <Redirect to={paths.onboarding} replace />;
   // Onboarding stands alone, outside the shared layout (part 1 §2).
@@ -136,21 +115,26 @@ function OpenApp() {
       {/* Inside the layout: a screen that fails (say, its chunk no longer loads) leaves the sidebar usable. */}
       <ScreenErrorBoundary resetKey={location}>
         <Suspense fallback={<PageSkeleton />}>
-          <ScreenTooltips>
-            <Switch>
-              <Route path={paths.dashboard} component={DashboardPage} />
-              <Route path={paths.records} component={RecordsPage} />
-              <Route path={paths.activity} component={ActivityPage} />
-              <Route path={paths.insurance} component={InsurancePage} />
-              <Route path={paths.preventative} component={PreventativePage} />
-              <Route path={paths.appointments} component={AppointmentsPage} />
-              <Route path={paths.chat} component={ChatPage} />
-              <Route path={paths.workflowChat} component={WorkflowChatPage} />
-              <Route path={paths.profile} component={ProfilePage} />
-              <Route path={paths.security} component={SecurityPage} />
-              <Route component={NotFound} />
-            </Switch>
-          </ScreenTooltips>
+          {/* The screen's code loads once the layout is on screen (ADR 20). */}
+          {painted ? (
+            <ScreenTooltips>
+              <Switch>
+                <Route path={paths.dashboard} component={DashboardPage} />
+                <Route path={paths.records} component={RecordsPage} />
+                <Route path={paths.activity} component={ActivityPage} />
+                <Route path={paths.insurance} component={InsurancePage} />
+                <Route path={paths.preventative} component={PreventativePage} />
+                <Route path={paths.appointments} component={AppointmentsPage} />
+                <Route path={paths.chat} component={ChatPage} />
+                <Route path={paths.workflowChat} component={WorkflowChatPage} />
+                <Route path={paths.profile} component={ProfilePage} />
+                <Route path={paths.security} component={SecurityPage} />
+                <Route component={NotFound} />
+              </Switch>
+            </ScreenTooltips>
+          ) : (
+            <PageSkeleton />
+          )}
         </Suspense>
       </ScreenErrorBoundary>
     </AppLayout>

@@ -16,7 +16,8 @@ import {
 import { Tooltip } from '../components/ui/tooltip';
 import TooltipProvider from '../components/ui/tooltip-provider';
 import { toast } from '../components/ui/use-toast';
-import { sessionQuery, useSignOut } from '../lib/api/session';
+import { sessionQuery } from '../lib/api/session';
+import { useSignOut } from '../lib/api/sign-in';
 import { userQuery } from '../lib/api/users';
 import { serverMessage } from '../lib/api-client';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 
-// The controls load after the first paint (ADR 20); until they arrive the bar shows at its full height, empty.
+// The controls load once the page is on screen (ADR 20); until they arrive the bar shows at its full height, empty.
 const HeaderControls = lazy(() => import('./header-controls'));
 
 export interface HeaderProps {
@@ -9,11 +10,14 @@ export interface HeaderProps {
 }
 
 export function Header(props: HeaderProps) {
+  const painted = useAfterFirstPaint();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-card/95 px-4 backdrop-blur md:px-6">
-      <Suspense fallback={null}>
-        <HeaderControls {...props} />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <HeaderControls {...props} />
+        </Suspense>
+      )}
     </header>
   );
 }

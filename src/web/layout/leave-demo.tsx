@@ -5,7 +5,8 @@ import { paths } from '../app/paths';
 import { Button } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { toast } from '../components/ui/use-toast';
-import { setupQuery, useLeaveDemo } from '../lib/api/setup';
+import { setupQuery } from '../lib/api/setup';
+import { useLeaveDemo } from '../lib/api/setup-actions';
 import { serverMessage } from '../lib/api-client';
 
 /**

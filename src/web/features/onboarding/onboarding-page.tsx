@@ -14,7 +14,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { insurancePlansQuery } from '../../lib/api/insurance';
 import { sessionQuery } from '../../lib/api/session';
-import { useSkipOnboarding } from '../../lib/api/setup';
+import { useSkipOnboarding } from '../../lib/api/setup-actions';
 import { userQuery } from '../../lib/api/users';
 import { serverMessage } from '../../lib/api-client';
 import { paths } from '../../app/paths';

@@ -9,7 +9,8 @@ import { SubmitButton } from '../../components/ui/submit-button';
 import { TextFormField } from '../../components/ui/text-form-field';
 import { serverMessage } from '../../lib/api-client';
 import { useMakeRecoveryCodes } from '../../lib/api/security';
-import { refreshSession, useSetUpWithCode } from '../../lib/api/session';
+import { refreshSession } from '../../lib/api/session';
+import { useSetUpWithCode } from '../../lib/api/sign-in';
 import { ScreenFrame } from './components/screen-frame';
 import { SetupForm, type SetupValues } from './setup-form';
 

@@ -12,7 +12,8 @@ import { Form } from '../../components/ui/form';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextFormField } from '../../components/ui/text-form-field';
 import { serverMessage } from '../../lib/api-client';
-import { refreshSession, usePassphraseSignIn, useRecoveryCodeSignIn } from '../../lib/api/session';
+import { refreshSession } from '../../lib/api/session';
+import { usePassphraseSignIn, useRecoveryCodeSignIn } from '../../lib/api/sign-in';
 import { ScreenFrame } from './components/screen-frame';
 
 const PassphraseForm = z.object({ passphrase: z.string().min(1, 'Enter your passphrase') });

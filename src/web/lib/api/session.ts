@@ -1,6 +1,9 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SessionState } from '../../../shared/contracts/sign-in';
 import { apiRequest } from '../api-client';
+
+// The session's state, which the gate reads before the first paint. Signing in and out are in ./sign-in.ts, loaded with
+// the screens that do it (ADR 20).
 
 /**
  * Where this browser stands (ADR 17): 'open' (no credential yet, this machine only), 'signed-in', 'sign-in' or
@@ -14,45 +17,3 @@ export const refreshSession = (queryClient: QueryClient) => queryClient.invalida
 /** Drops every cached read about the patient, keeping only the session's state: nothing of the record stays behind a sign-in screen. */
 export const forgetPatientData = (queryClient: QueryClient) =>
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery().queryKey[0] });
-
-// A sign-in that succeeds sets the session cookie; the session's state is then asked again, which opens the app.
-const signedIn = { invalidates: [sessionQuery().queryKey] };
-
-export function usePassphraseSignIn() {
-  return useMutation({
-    mutationFn: (passphrase: string) => apiRequest<void>('POST', '/api/session/passphrase', { passphrase }),
-    meta: signedIn,
-  });
-}
-
-export function useRecoveryCodeSignIn() {
-  return useMutation({
-    mutationFn: (code: string) => apiRequest<void>('POST', '/api/session/recovery-code', { code }),
-    meta: signedIn,
-  });
-}
-
-/**
- * The setup code from the server's log and the first passphrase. It signs this browser in, but the session is not
- * asked again here: the setup screen shows the recovery codes first, and calls refreshSession when they are saved.
- */
-export function useSetUpWithCode() {
-  return useMutation({
-    mutationFn: (body: { setupCode: string; passphrase: string }) => apiRequest<void>('POST', '/api/session/setup', body),
-  });
-}
-
-/**
- * Logout: the session ends on the server, then the session's state is fetched anew (the gate shows a skeleton, then
- * the sign-in screen) and every cached read about the patient is dropped.
- */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest<void>('DELETE', '/api/session'),
-    onSuccess: async () => {
-      await queryClient.resetQueries({ queryKey: sessionQuery().queryKey });
-      forgetPatientData(queryClient);
-    },
-  });
-}
