@@ -302,7 +302,7 @@ async function benchLifetime() {
       await backend.dispose();
     }
   }
-  console.log('\nScreens at 390 px, 4× CPU slowdown (Chromium, PGlite), median of 3 loads:');
+  console.log('\nScreens at 390 px, 4× CPU slowdown (Chromium, PGlite), median of 5 loads after one not counted:');
   for (const { count, records, dashboard } of figures) {
     console.log(
       `  ${count.toLocaleString('en')} documents: Records first row ${fixed(records.visibleMs / 1000, 2)} s, ${records.elements} elements; ` +

@@ -112,6 +112,17 @@ test.describe('routes', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Medical Records' })).toBeVisible();
   });
 
+  test("the header's controls, loaded after the first paint, say so if their code fails to load and offer 'Reload'", async ({ page }) => {
+    await page.route('**/assets/header-controls-*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('heading', { name: 'This page could not be shown' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.unroute('**/assets/header-controls-*.js');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('button', { name: 'Notifications (3 unread)' })).toBeVisible();
+  });
+
   // A reload asks the server for the path itself: '/' is index.html, every other path needs the server's fallback
   // to the app (else it would answer with a JSON 404 and no heading).
   test('reloading a registered route other than / shows that route', async ({ page }) => {

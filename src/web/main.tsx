@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoutes } from './app/routes';
+import { ScreenErrorBoundary } from './layout/screen-error-boundary';
 import { followProfileUpdates } from './lib/profile-events';
 import { createQueryClient } from './lib/query-client';
 import { ThemeProvider } from './lib/theme';
@@ -23,12 +24,16 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <AppRoutes />
-        <AfterFirstPaint>
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        </AfterFirstPaint>
+        {/* Code that loads after the first paint (the header's controls, a dialog, the toasts) and fails to load, as in a
+            tab opened before an update, says so and offers 'Reload' instead of leaving a blank page. */}
+        <ScreenErrorBoundary resetKey="app" landmark>
+          <AppRoutes />
+          <AfterFirstPaint>
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
+          </AfterFirstPaint>
+        </ScreenErrorBoundary>
       </QueryClientProvider>
     </ThemeProvider>
   </StrictMode>,

@@ -6,6 +6,8 @@ import { MessageScreen } from './message-screen';
 interface Props {
   /** The current path: moving to another screen clears the error, so the sidebar still leads somewhere. */
   resetKey: string;
+  /** Outside the layout: the message is the page's main content. */
+  landmark?: boolean;
   children: ReactNode;
 }
 
@@ -36,7 +38,7 @@ export class ScreenErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
+    const message = (
       <MessageScreen icon={AlertTriangle} title="This page could not be shown">
         <p className="text-sm text-muted-foreground">
           Part of HealthAssist failed to load, perhaps because it was updated while this page was open. Reloading
@@ -47,5 +49,6 @@ export class ScreenErrorBoundary extends Component<Props, State> {
         </Button>
       </MessageScreen>
     );
+    return this.props.landmark ? <main className="p-4">{message}</main> : message;
   }
 }
