@@ -94,6 +94,8 @@ test("leaving the demo removes its data after a confirmation and opens the wizar
   await page.getByRole('button', { name: /^Profile menu/ }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
+  // Its code loads when first opened (ADR 20): the dialog is there a moment after the click.
+  await expect(settings).toBeVisible();
   await expectNoAxeViolations(page, '[role="dialog"]');
   await settings.getByRole('button', { name: 'Start with my own data' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove the demo data?' });

@@ -536,8 +536,11 @@ test('everything works by keyboard: the plan, a benefit, and an insurance docume
   const view = page.getByRole('button', { name: 'View keyboard-card.png' });
   await pressUntilFocused(page, view);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'keyboard-card.png' })).toBeVisible();
+  const viewer = page.getByRole('dialog', { name: 'keyboard-card.png' });
+  // Escape closes the layer that holds the focus: wait until the viewer has it (its Close button, as it opens).
+  await expect(viewer.getByRole('button', { name: 'Close' })).toBeFocused();
   await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
   await expect(view).toBeFocused();
   await pressUntilFocused(page, page.getByRole('button', { name: 'Delete keyboard-card.png' }));
   await page.keyboard.press('Enter');
