@@ -1,20 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoutes } from './app/routes';
+import { AfterFirstPaint } from './components/ui/after-first-paint';
 import { ScreenErrorBoundary } from './layout/screen-error-boundary';
 import { followProfileUpdates } from './lib/profile-events';
 import { createQueryClient } from './lib/query-client';
 import { ThemeProvider } from './lib/theme';
-import { useAfterFirstPaint } from './lib/use-after-first-paint';
 import './styles.css';
 
 // The toasts' code loads after the first paint (ADR 20); a toast raised before it arrives waits in use-toast's store.
 const Toaster = lazy(() => import('./components/ui/toaster'));
-
-function AfterFirstPaint({ children }: { children: ReactNode }) {
-  return useAfterFirstPaint() ? children : null;
-}
 
 const queryClient = createQueryClient();
 // For the life of the page, so no screen needs to be mounted for the header and the greeting to follow a save.

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudOff, RotateCw } from 'lucide-react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { AfterFirstPaint } from '../components/ui/after-first-paint';
 import { Button } from '../components/ui/button';
 import { AppLayout } from '../layout/app-layout';
 import { MessageScreen } from '../layout/message-screen';
@@ -9,7 +10,6 @@ import { NotFound } from '../layout/not-found';
 import { PageSkeleton } from '../layout/page-skeleton';
 import { ScreenErrorBoundary } from '../layout/screen-error-boundary';
 import { forgetPatientData, sessionQuery } from '../lib/api/session';
-import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 import { setupQuery } from '../lib/api/setup';
 import { serverMessage } from '../lib/api-client';
 import { paths } from './paths';
@@ -99,7 +99,6 @@ function StandAlone({ children }: { children: ReactNode }) {
 function OpenApp() {
   const [location] = useLocation();
   const setup = useQuery(setupQuery());
-  const painted = useAfterFirstPaint();
   // Until the first run is completed or skipped once, the app opens on the wizard (issue 10).
   if (setup.data?.onboarding === 'needed' && location !== paths.onboarding) return <Redirect to={paths.onboarding} replace />;
   // Onboarding stands alone, outside the shared layout (part 1 §2).
@@ -116,7 +115,7 @@ function OpenApp() {
       <ScreenErrorBoundary resetKey={location}>
         <Suspense fallback={<PageSkeleton />}>
           {/* The screen's code loads once the layout is on screen (ADR 20). */}
-          {painted ? (
+          <AfterFirstPaint fallback={<PageSkeleton />}>
             <ScreenTooltips>
               <Switch>
                 <Route path={paths.dashboard} component={DashboardPage} />
@@ -132,9 +131,7 @@ function OpenApp() {
                 <Route component={NotFound} />
               </Switch>
             </ScreenTooltips>
-          ) : (
-            <PageSkeleton />
-          )}
+          </AfterFirstPaint>
         </Suspense>
       </ScreenErrorBoundary>
     </AppLayout>

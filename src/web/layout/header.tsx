@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAfterFirstPaint } from '../lib/use-after-first-paint';
+import { AfterFirstPaint } from '../components/ui/after-first-paint';
 
 // The controls load once the page is on screen (ADR 20); until they arrive the bar shows at its full height, empty.
 const HeaderControls = lazy(() => import('./header-controls'));
@@ -10,14 +10,13 @@ export interface HeaderProps {
 }
 
 export function Header(props: HeaderProps) {
-  const painted = useAfterFirstPaint();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-card/95 px-4 backdrop-blur md:px-6">
-      {painted && (
+      <AfterFirstPaint>
         <Suspense fallback={null}>
           <HeaderControls {...props} />
         </Suspense>
-      )}
+      </AfterFirstPaint>
     </header>
   );
 }

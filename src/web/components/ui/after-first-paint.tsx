@@ -1,15 +1,15 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /** How long a tab that paints no frames (a hidden one) waits before it renders the rest anyway. */
 const HIDDEN_TAB_WAIT_MS = 200;
 
 /**
- * False until the browser has painted a frame since the calling component mounted, then true for its life. What the
- * first screen does not need to be drawn (a screen's code, the header's menus, the toasts) renders only then, so that
- * a slow phone shows the page before it fetches and runs the rest (ADR 20). A frame callback runs just before a
- * paint, and the task it posts just after it.
+ * Renders `fallback` until the browser has painted a frame since this mounted, then `children` for good. What the
+ * first screen does not need to be drawn (a screen's code, the header's menus, the toasts) goes inside, so that a
+ * slow phone shows the page before it fetches and runs the rest (ADR 20). A frame callback runs just before a paint,
+ * and the task it posts just after it.
  */
-export function useAfterFirstPaint(): boolean {
+export function AfterFirstPaint({ fallback = null, children }: { fallback?: ReactNode; children: ReactNode }) {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     let task: ReturnType<typeof setTimeout> | undefined;
@@ -25,5 +25,5 @@ export function useAfterFirstPaint(): boolean {
       clearTimeout(hiddenTab);
     };
   }, []);
-  return painted;
+  return painted ? children : fallback;
 }
