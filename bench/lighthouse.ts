@@ -1,9 +1,9 @@
 // Lighthouse's performance figures (mobile and desktop presets, simulated throttling) for pages of a running server.
-import { accessSync, constants as fs } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_FLAGS } from '../e2e/support/chromium-flags';
+import { findChromium } from './chromium';
 
 export type FormFactor = 'mobile' | 'desktop';
 
@@ -43,16 +43,6 @@ const configs: Record<FormFactor, Config> = {
   mobile: { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'] } },
   desktop: { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: ['performance'] } },
 };
-
-function findChromium(): { path: string } | { missing: string } {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  try {
-    accessSync(path, fs.X_OK);
-    return { path };
-  } catch {
-    return { missing: `no executable Chromium at ${path}${process.env.CHROMIUM_PATH ? ' (CHROMIUM_PATH)' : ' (set CHROMIUM_PATH)'}` };
-  }
-}
 
 async function audit(port: number, origin: string, path: string, formFactor: FormFactor): Promise<{ version: string; audit: LighthouseAudit }> {
   let timer: NodeJS.Timeout | undefined;
@@ -119,9 +109,9 @@ function medianRun(runs: LighthouseAudit[]): LighthouseAudit {
 
 /** Each of `paths` on the server at `origin`, first as a phone, then as a desktop, one Chromium for all. */
 export async function benchLighthouse(origin: string, paths: string[]): Promise<LighthouseFigures> {
-  const chromium = findChromium();
-  if ('missing' in chromium) return { ran: false, reason: chromium.missing };
-  const chrome = await chromeLauncher.launch({ chromePath: chromium.path, chromeFlags, logLevel: 'silent' });
+  const chromePath = findChromium();
+  if (!chromePath) return { ran: false, reason: 'no Chromium (set CHROMIUM_PATH)' };
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' });
   try {
     let version = '';
     const audits: LighthouseAudit[] = [];

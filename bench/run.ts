@@ -1,7 +1,7 @@
 // `npm run bench`: prints the figures that the performance targets are judged by. Never part of `npm test`.
-import { existsSync } from 'node:fs';
 import { ARCHIVE_DOCUMENTS, benchArchive, type ArchiveFigures, type ExportFigures } from './archive';
 import { pgliteBackend, postgresBackend, type BenchBackend } from './backends';
+import { findChromium } from './chromium';
 import { benchDurability, durabilityLines } from './durability';
 import { benchLifetimeApi, benchLifetimeScreens, LIFETIME_DOCUMENTS, type LoadFigures } from './lifetime';
 import { auditMeetsGoal, benchLighthouse, type LighthouseFigures } from './lighthouse';
@@ -16,8 +16,6 @@ import { ensureWebBuild, gzipLevel, measureWebSize, type WebFile, type WebSizeFi
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
-/** CHROMIUM_PATH, else Debian's chromium, for the benches that drive a browser; undefined when neither is there. */
-const findChromium = () => [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((path) => path && existsSync(path));
 
 /** `npm run bench -- startup` prints the start-up figures only: a quick check while working on start-up. */
 const startupOnly = process.argv.slice(2).includes('startup');
