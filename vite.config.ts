@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /** `npm run dev`'s server: the same PORT it reads (5000 unless set). */
@@ -10,6 +11,13 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: [
+      // wouter takes useSyncExternalStore from React's shim for React 17, which uses React's own when it exists (it
+      // does since 18): take React's directly and leave the shim's fallback out of the first paint's script.
+      { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: fileURLToPath(new URL('src/web/lib/use-sync-external-store.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

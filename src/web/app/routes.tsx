@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudOff, RotateCw } from 'lucide-react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { AfterFirstPaint } from '../components/ui/after-first-paint';
 import { Button } from '../components/ui/button';
 import { AppLayout } from '../layout/app-layout';
 import { MessageScreen } from '../layout/message-screen';
-import { NotFound } from '../layout/not-found';
 import { PageSkeleton } from '../layout/page-skeleton';
 import { ScreenErrorBoundary } from '../layout/screen-error-boundary';
 import { forgetPatientData, sessionQuery } from '../lib/api/session';
@@ -14,22 +13,12 @@ import { setupQuery } from '../lib/api/setup';
 import { serverMessage } from '../lib/api-client';
 import { paths } from './paths';
 
-// One lazily loaded chunk per screen. A screen whose issue has not landed is not registered: it is a 404.
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
-const RecordsPage = lazy(() => import('../features/records/records-page'));
-const ActivityPage = lazy(() => import('../features/activity/activity-page'));
-const InsurancePage = lazy(() => import('../features/insurance/insurance-page'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page'));
-const PreventativePage = lazy(() => import('../features/preventative/preventative-page'));
-const AppointmentsPage = lazy(() => import('../features/appointments/appointments-page'));
+// The stand-alone screens: sign-in, setup and onboarding. Those inside the layout are in ./screens.
 const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page'));
-const ChatPage = lazy(() => import('../features/chat/chat-page'));
-const WorkflowChatPage = lazy(() => import('../features/workflow-chat/workflow-chat-page'));
-const SecurityPage = lazy(() => import('../features/security/security-page'));
 const SignInPage = lazy(() => import('../features/sign-in/sign-in-page'));
 const SetupPage = lazy(() => import('../features/sign-in/setup-page'));
-// The screens' tooltips: their code comes with the screens', not with the first paint (ADR 20).
-const ScreenTooltips = lazy(() => import('../components/ui/tooltip-provider'));
+// The screens inside the layout, with the table of their chunks, load once the layout is on screen (ADR 20).
+const Screens = lazy(() => import('./screens'));
 
 /**
  * The gate (ADR 17): where this browser stands decides what shows, before any other query runs (they answer 401
@@ -114,23 +103,9 @@ function OpenApp() {
       {/* Inside the layout: a screen that fails (say, its chunk no longer loads) leaves the sidebar usable. */}
       <ScreenErrorBoundary resetKey={location}>
         <Suspense fallback={<PageSkeleton />}>
-          {/* The screen's code loads once the layout is on screen (ADR 20). */}
+          {/* The screens' code loads once the layout is on screen (ADR 20). */}
           <AfterFirstPaint fallback={<PageSkeleton />}>
-            <ScreenTooltips>
-              <Switch>
-                <Route path={paths.dashboard} component={DashboardPage} />
-                <Route path={paths.records} component={RecordsPage} />
-                <Route path={paths.activity} component={ActivityPage} />
-                <Route path={paths.insurance} component={InsurancePage} />
-                <Route path={paths.preventative} component={PreventativePage} />
-                <Route path={paths.appointments} component={AppointmentsPage} />
-                <Route path={paths.chat} component={ChatPage} />
-                <Route path={paths.workflowChat} component={WorkflowChatPage} />
-                <Route path={paths.profile} component={ProfilePage} />
-                <Route path={paths.security} component={SecurityPage} />
-                <Route component={NotFound} />
-              </Switch>
-            </ScreenTooltips>
+            <Screens />
           </AfterFirstPaint>
         </Suspense>
       </ScreenErrorBoundary>

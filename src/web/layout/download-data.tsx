@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArchiveArrowDown } from 'lucide-react';
-import { Button } from '../components/ui/button';
+import { buttonClass } from '../components/ui/button-variants';
 import { setupQuery } from '../lib/api/setup';
 
 /**
@@ -17,11 +17,9 @@ export function DownloadData() {
       <p id="download-data-hint" className="text-sm text-muted-foreground">
         Every record, document, plan, care item, appointment and chat, as one .zip file you can keep or restore.
       </p>
-      <Button variant="outline" asChild>
-        <a href="/api/export" download aria-describedby="download-data-hint">
-          <ArchiveArrowDown aria-hidden="true" /> Download all my data
-        </a>
-      </Button>
+      <a href="/api/export" download aria-describedby="download-data-hint" className={buttonClass({ variant: 'outline' })}>
+        <ArchiveArrowDown aria-hidden="true" /> Download all my data
+      </a>
     </div>
   );
 }

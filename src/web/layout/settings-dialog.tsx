@@ -2,7 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useRef, type ComponentProps } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../app/paths';
-import { Button } from '../components/ui/button';
+import { buttonClass } from '../components/ui/button-variants';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../components/ui/dialog';
 import { Label } from '../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../components/ui/radio-group';
@@ -77,17 +77,16 @@ export default function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }:
         <div className="space-y-2 border-t pt-4">
           <p className="text-sm font-medium">Sign-in and security</p>
           <p className="text-sm text-muted-foreground">Passkeys, passphrase, recovery codes, sessions and access tokens.</p>
-          <Button variant="outline" asChild>
-            <Link
-              href={paths.security}
-              onClick={() => {
-                leaving.current = true;
-                onOpenChange(false);
-              }}
-            >
-              <ShieldCheck aria-hidden="true" /> Security
-            </Link>
-          </Button>
+          <Link
+            href={paths.security}
+            className={buttonClass({ variant: 'outline' })}
+            onClick={() => {
+              leaving.current = true;
+              onOpenChange(false);
+            }}
+          >
+            <ShieldCheck aria-hidden="true" /> Security
+          </Link>
         </div>
         <DownloadData />
         <LeaveDemo onLeft={() => onOpenChange(false)} />

@@ -4,6 +4,7 @@ import { formatAppointmentTime } from '../../../../shared/rules/appointment-disp
 import { statusTone } from '../../../../shared/rules/care';
 import { formatDate } from '../../../../shared/rules/formats';
 import { Button } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button-variants';
 import { appointmentCalendarUrl } from '../../../lib/api/appointments';
 import { cn } from '../../../lib/cn';
 import { toneSoft } from '../../../lib/tones';
@@ -44,12 +45,15 @@ export function AppointmentItem({ appointment, providerName, onCancel, onComplet
       {scheduled && (
         // Below sm: Cancel and Complete side by side, the calendar link under them across the row.
         <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex">
-          <Button asChild variant="ghost" size="sm" className="order-last col-span-2 sm:order-none">
-            <a href={appointmentCalendarUrl(appointment.id)} download aria-label={`Add to calendar: ${appointment.appointmentType} on ${date}`}>
-              <CalendarPlus aria-hidden="true" />
-              Add to calendar
-            </a>
-          </Button>
+          <a
+            href={appointmentCalendarUrl(appointment.id)}
+            download
+            aria-label={`Add to calendar: ${appointment.appointmentType} on ${date}`}
+            className={buttonClass({ variant: 'ghost', size: 'sm', className: 'order-last col-span-2 sm:order-none' })}
+          >
+            <CalendarPlus aria-hidden="true" />
+            Add to calendar
+          </a>
           <Button variant="outline" size="sm" onClick={() => onCancel(appointment)} aria-label={`Cancel ${appointment.appointmentType} on ${date}`}>
             <XCircle aria-hidden="true" />
             Cancel

@@ -4,6 +4,7 @@ import type { Appointment, Provider } from '../../../../shared/contracts/appoint
 import { groupAppointments, UNKNOWN_PROVIDER } from '../../../../shared/rules/appointment-display';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { Button } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -87,12 +88,10 @@ export function AppointmentsCard({ appointments, providers, failed, onScheduleNe
                 {heading}
               </CardTitle>
               {key === 'upcoming' && items.length > 0 && (
-                <Button asChild variant="outline" size="sm">
-                  <a href={calendarExportUrl(CURRENT_USER_ID)} download>
-                    <Download aria-hidden="true" />
-                    Export calendar
-                  </a>
-                </Button>
+                <a href={calendarExportUrl(CURRENT_USER_ID)} download className={buttonClass({ variant: 'outline', size: 'sm' })}>
+                  <Download aria-hidden="true" />
+                  Export calendar
+                </a>
               )}
             </CardHeader>
             <CardContent>

@@ -6,7 +6,7 @@ import { formatDate } from '../../../../shared/rules/formats';
 import type { CareItem } from '../../../../shared/contracts/preventative-care';
 import { paths, scheduleForCare } from '../../../app/paths';
 import { CareTimelineEntry, CareTimelineList } from '../../../components/care/care-timeline-list';
-import { Button } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
@@ -20,11 +20,9 @@ function CareStatusLine({ item }: { item: CareItem }) {
       return (
         <div className="mt-1 flex flex-wrap items-center gap-3">
           <span className="text-sm font-medium text-red-700 dark:text-red-400">{overdueLabel(overdueDays(item.dueDate))}</span>
-          <Button asChild size="sm" variant="destructive">
-            <Link href={scheduleForCare(item.id)} aria-label={`Schedule Now: ${item.careName}`}>
-              Schedule Now
-            </Link>
-          </Button>
+          <Link href={scheduleForCare(item.id)} aria-label={`Schedule Now: ${item.careName}`} className={buttonClass({ size: 'sm', variant: 'destructive' })}>
+            Schedule Now
+          </Link>
         </div>
       );
     case 'scheduled':

@@ -10,6 +10,7 @@ import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { scheduleForCare } from '../../../app/paths';
 import { CareTimelineEntry, CareTimelineList } from '../../../components/care/care-timeline-list';
 import { Button } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
@@ -87,12 +88,14 @@ export function CareTimeline() {
                         {item.notes && <p className="mt-1 whitespace-pre-line break-words text-sm text-muted-foreground">Note: {item.notes}</p>}
                         <div className="mt-2 flex flex-wrap gap-2">
                           {(item.status === 'overdue' || item.status === 'upcoming') && (
-                            <Button asChild size="sm" variant={item.status === 'overdue' ? 'destructive' : 'outline'}>
-                              <Link href={scheduleForCare(item.id)} aria-label={`${item.status === 'overdue' ? 'Schedule Now' : 'Schedule'}: ${item.careName}`}>
-                                <CalendarClock aria-hidden="true" />
-                                {item.status === 'overdue' ? 'Schedule Now' : 'Schedule'}
-                              </Link>
-                            </Button>
+                            <Link
+                              href={scheduleForCare(item.id)}
+                              className={buttonClass({ size: 'sm', variant: item.status === 'overdue' ? 'destructive' : 'outline' })}
+                              aria-label={`${item.status === 'overdue' ? 'Schedule Now' : 'Schedule'}: ${item.careName}`}
+                            >
+                              <CalendarClock aria-hidden="true" />
+                              {item.status === 'overdue' ? 'Schedule Now' : 'Schedule'}
+                            </Link>
                           )}
                           {(item.status === 'upcoming' || item.status === 'scheduled') && (
                             <Button

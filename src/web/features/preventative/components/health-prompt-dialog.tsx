@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/rules/health-prompt';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { Button } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button-variants';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -100,13 +101,11 @@ function PromptPanel({ onClose }: { onClose(): void }) {
         <Button variant="outline" onClick={onClose}>
           Close
         </Button>
-        <Button variant="outline" asChild>
-          <a href={GEMINI_URL} target="_blank" rel="noopener noreferrer">
-            <ExternalLink aria-hidden="true" />
-            Open Google Gemini
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </Button>
+        <a href={GEMINI_URL} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'outline' })}>
+          <ExternalLink aria-hidden="true" />
+          Open Google Gemini
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
         <Button onClick={() => void copy()} disabled={loading}>
           <Copy aria-hidden="true" />
           Copy to Clipboard

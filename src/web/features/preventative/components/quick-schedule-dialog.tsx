@@ -11,7 +11,7 @@ import { QUICK_TIME_SLOTS } from '../../../../shared/rules/appointment-display';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { providerForCare } from '../../../../shared/rules/providers';
 import { paths } from '../../../app/paths';
-import { Button } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button-variants';
 import { DatePicker } from '../../../components/ui/date-picker';
 import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -76,9 +76,9 @@ export function QuickScheduleDialog({ request, onClose, onCloseAutoFocus }: Quic
             ) : providers.data.length === 0 ? (
               <div className="space-y-3 text-sm">
                 <p>You have no providers yet. Add the doctor or practice you see on the Appointments screen first.</p>
-                <Button asChild>
-                  <Link href={paths.appointments}>Go to Appointments</Link>
-                </Button>
+                <Link href={paths.appointments} className={buttonClass()}>
+                  Go to Appointments
+                </Link>
               </div>
             ) : (
               <QuickScheduleFields request={request} providers={providers.data} schedule={schedule} onDone={onClose} />
