@@ -18,6 +18,11 @@ export interface LighthouseAudit {
   /** Total blocking time. */
   tbtMs: number;
   fcpMs: number;
+  /**
+   * Lighthouse's measure of this machine's CPU speed during the run (higher is faster). Its simulated phone is this
+   * machine slowed 4×, so scores from machines with different indexes differ for the same page.
+   */
+  benchmarkIndex: number;
   /** Bytes of JavaScript the page actually transferred (headers included), compressed or not. */
   transferredJsBytes: number;
   /** Lighthouse's estimate of what compressing text responses would save, in bytes (0 when they are compressed). */
@@ -73,6 +78,7 @@ async function audit(port: number, origin: string, path: string, formFactor: For
         lcpMs,
         tbtMs,
         fcpMs,
+        benchmarkIndex: lhr.environment.benchmarkIndex,
         transferredJsBytes: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
         compressionSavingsBytes: compression?.overallSavingsBytes ?? 0,
         nonLocalRequests: requests.map((item) => item.url).filter((url) => !url.startsWith(origin) && !url.startsWith('data:')),

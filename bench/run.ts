@@ -180,7 +180,7 @@ function printLighthouse(what: string, figures: LighthouseFigures) {
   for (const audit of figures.audits) {
     console.log(
       `  ${audit.formFactor.padEnd(7)} ${audit.path.padEnd(8)} score ${audit.score} (runs ${audit.scores.join(', ')}), LCP ${fixed(audit.lcpMs / 1000)} s, TBT ${fixed(audit.tbtMs, 0)} ms, ` +
-        `FCP ${fixed(audit.fcpMs / 1000)} s, JS transferred ${fixed(audit.transferredJsBytes / 1000)} KB; goal ` +
+        `FCP ${fixed(audit.fcpMs / 1000)} s, JS transferred ${fixed(audit.transferredJsBytes / 1000)} KB, CPU index ${fixed(audit.benchmarkIndex, 0)}; goal ` +
         `${audit.formFactor === 'mobile' ? '≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms' : '100'}: ${auditMeetsGoal(audit) ? 'met' : 'NOT met'}`,
     );
     if (audit.compressionSavingsBytes > 0) {
