@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX_LENGTH } from '../rules/paging';
 import { limitParam, MAX_SERIAL } from './common';
 
-export const PAGE_SIZE_MAX = 100;
-export const PAGE_SIZE_DEFAULT = 50;
-export const SEARCH_MAX_LENGTH = 200;
+export { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX_LENGTH } from '../rules/paging';
 
 /**
  * Where a page starts: just after the row the previous page ended with, named by its time in microseconds since

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
-import { SEARCH_MAX_LENGTH } from '../../../shared/contracts/paging';
+import { SEARCH_MAX_LENGTH } from '../../../shared/rules/paging';
 import { Input } from './input';
 
 interface SearchFieldProps {

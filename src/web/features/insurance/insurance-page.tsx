@@ -3,7 +3,7 @@ import { Upload, X } from 'lucide-react';
 import { useState } from 'react';
 import { insuranceDocumentDescription } from '../../../shared/rules/insurance';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
-import { UploadCard } from '../../components/documents/upload-card';
+import { UploadCard } from '../../components/documents/on-demand';
 import { Button } from '../../components/ui/button';
 import { insurancePlansQuery } from '../../lib/api/insurance';
 import type { UploadToasts } from '../../lib/api/upload-medical-record';
