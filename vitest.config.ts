@@ -1,41 +1,11 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiTests = ['src/server/**/*.test.ts'];
-/** Server tests that use no test database: they run once, with the unit tests, not once per backend. */
-const serverTestsWithoutDatabase = [
-  'src/server/db/migrations.test.ts',
-  'src/server/db/document-chunks-migration.test.ts',
-  'src/server/db/sign-in-migration.test.ts',
-  'src/server/reset-access-command.test.ts',
-  'src/server/db/data-dir-lock.test.ts',
-  'src/server/db/private-files.test.ts',
-  'src/server/db/redact-url.test.ts',
-  'src/server/db/pglite-pieces.test.ts',
-  'src/server/auth/passphrase.test.ts',
-  'src/server/auth/secrets.test.ts',
-  'src/server/auth/sign-in-settings.test.ts',
-  'src/server/logging/error-for-log.test.ts',
-  'src/server/logging/log-text.test.ts',
-  'src/server/http/error-handler.test.ts',
-  'src/server/http/document-upload-body.test.ts',
-  'src/server/http/contract.test.ts',
-  'src/server/http/unsafe-input.test.ts',
-  'src/server/http/json-depth.test.ts',
-  'src/server/http/host-names.test.ts',
-  'src/server/http/allowed-hosts.test.ts',
-  'src/server/env.test.ts',
-  'src/server/services/calendar/vtimezone.test.ts',
-  'src/server/services/calendar/calendar-file.test.ts',
-  'src/server/services/confirmation-call/e164.test.ts',
-  'src/server/services/confirmation-call/twilio.test.ts',
-  'src/server/services/confirmation-call/webhook.test.ts',
-  'src/server/services/language-model/openai-compatible.test.ts',
-  'src/server/services/assistant/intents.test.ts',
-  'src/server/archive/document-path.test.ts',
-  'src/server/archive/json-schema.test.ts',
-  'src/server/db/pre-migration-copy.test.ts',
-  'src/server/db/sync-to-disk.test.ts',
-];
+/**
+ * Server tests that use no test database are named `*.unit.test.ts`: they run once, with the unit tests, not once per
+ * backend. Any other server test gets a database on each backend.
+ */
+const serverTestsWithoutDatabase = ['src/server/**/*.unit.test.ts'];
 const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Another HealthAssist process, as data-dir-lock.test.ts needs one: it takes each data folder named on its command
+ * Another HealthAssist process, as data-dir-lock.unit.test.ts needs one: it takes each data folder named on its command
  * line with lockDataDir, prints one JSON line `{ "pid", "taken": [folders], "refused": [messages] }`, and holds what
  * it took until it is killed. With `--wait-for-go` it first prints `ready` and waits for a line on stdin, so that
  * several such processes, already loaded, start taking at the same instant.

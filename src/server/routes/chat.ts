@@ -16,7 +16,7 @@ import { errorResponses } from '../http/contract';
 import { conflict } from '../http/errors';
 import { assistantReply } from '../services/chat/assistant-reply';
 import type { ChatDependencies } from '../services/chat/chat-dependencies';
-import { emergencyReply } from '../services/assistant/intents';
+import { emergencyReply } from '../services/assistant/emergency';
 import { clearChatHistory, conversationHistory, countChatRequest, keepExchange } from '../services/chat/conversations';
 import { asLangChainHistory } from '../services/chat/history';
 import { replyText, wholeReply, withClosingNote, type ReplySource } from '../services/chat/reply-source';

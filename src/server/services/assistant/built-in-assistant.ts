@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import type { Patient } from '../../http/current-patient';
-import { emergencyReply, replyFromRules } from './intents';
+import { emergencyReply } from './emergency';
+import { replyFromRules } from './intents';
 import { loadPatientFacts } from './patient-facts';
 
 /**
