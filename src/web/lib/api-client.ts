@@ -1,7 +1,48 @@
+/** A refusal's words split at the field they name: 'deductibleMet: Deductible met cannot exceed the deductible'. */
+export interface FieldRefusal {
+  field: string;
+  message: string;
+}
+
+/** A field name the server's validation message starts with (ADR 2); a nested path ('personalInfo.email') is no form's field. */
+const NAMED_FIELD = /^(\w+): (.+)$/;
+
+/**
+ * A non-ok answer from the API. Its message is what part 1 §7 specifies, '{status}: {body text or status text}'; the
+ * parts are read once, here, so that nothing has to take the message apart again.
+ */
+export class ApiError extends Error {
+  /** The server's own words: the `message` of its JSON body, else the body text (or the status text). */
+  readonly text: string;
+  /** The form field the words name, when they start with one, and what they say of it. */
+  readonly field: FieldRefusal | null;
+
+  constructor(
+    readonly status: number,
+    body: string,
+  ) {
+    super(`${status}: ${body}`);
+    this.name = 'ApiError';
+    this.text = messageOfBody(body);
+    const named = NAMED_FIELD.exec(this.text);
+    this.field = named ? { field: named[1]!, message: named[2]! } : null;
+  }
+}
+
+/** '{"message":"Maximum file size is 20MB"}' → 'Maximum file size is 20MB'; a body of any other shape is the message. */
+function messageOfBody(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown } | null;
+    if (typeof parsed?.message === 'string') return parsed.message;
+  } catch {
+    // Not JSON: the body text is the message.
+  }
+  return body;
+}
+
 /**
  * The one way the browser talks to the server: JSON in and out, cookies included; a Blob body (a backup to restore)
- * goes as it is, under its own type. A non-ok response becomes Error('{status}: {body text or status text}') as
- * part 1 §7 specifies.
+ * goes as it is, under its own type. A non-ok response becomes an ApiError.
  */
 export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const contentType = body instanceof Blob ? body.type : 'application/json';
@@ -11,36 +52,24 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': contentType },
     body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
   });
-  if (!response.ok) {
-    const text = (await response.text()) || response.statusText;
-    throw new Error(`${response.status}: ${text}`);
-  }
+  await throwUnlessOk(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 
-/** The server's own words from an apiRequest error: '413: {"message":"Maximum file size is 20MB"}' → 'Maximum file size is 20MB'. */
+/** Throws the ApiError of a non-ok response; the other readers of the API's answers (a streamed reply) use it too. */
+export async function throwUnlessOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  throw new ApiError(response.status, (await response.text()) || response.statusText);
+}
+
+/** The server's own words from an ApiError ('Maximum file size is 20MB'); any other error's message (a network failure's). */
 export function serverMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  const match = /^\d{3}: ([\s\S]*)$/.exec(text);
-  if (!match) return text;
-  try {
-    const parsed = JSON.parse(match[1]!) as { message?: unknown };
-    if (typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // Not JSON: the body text is the message.
-  }
-  return match[1]!;
+  if (error instanceof ApiError) return error.text;
+  return error instanceof Error ? error.message : String(error);
 }
 
-/** A refusal that names its field ('deductibleMet: Deductible met cannot exceed the deductible'), split; else null. */
-export function fieldOfMessage(message: string): { field: string; message: string } | null {
-  const named = /^(\w+): (.+)$/.exec(message);
-  return named ? { field: named[1]!, message: named[2]! } : null;
-}
-
-/** The HTTP status of an apiRequest error ('401: {"message":"Sign in to continue"}' → 401), or null for any other error. */
+/** The HTTP status of an ApiError (401), or null for any other error. */
 export function statusOf(error: unknown): number | null {
-  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
-  return match ? Number(match[1]) : null;
+  return error instanceof ApiError ? error.status : null;
 }

@@ -4,7 +4,7 @@ import { apiRequest } from './api-client';
 // Passkeys in the browser (ADR 17): the server's options go to navigator.credentials through @simplewebauthn/browser,
 // loaded only when a passkey is made or used, so the first page carries none of it. After either succeeds the caller
 // refetches the session (signing in, or protecting an open app, changes it). A failure is an Error whose message is
-// fit to show: the server's ('409: {"message":…}', for serverMessage) or the browser's, in plain words.
+// fit to show: the server's (an ApiError, for serverMessage) or the browser's, in plain words.
 
 /** An IPv4 or IPv6 address: WebAuthn's relying party must be a domain name, so a page on 127.0.0.1 cannot use one. */
 const IP_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;

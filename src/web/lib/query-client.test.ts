@@ -1,5 +1,6 @@
 import { MutationObserver, QueryObserver, type MutationMeta, type QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-client';
 import { createQueryClient } from './query-client';
 
 /** A list query that counts its fetches, observed as a mounted screen observes it (so it is active). */
@@ -41,7 +42,7 @@ describe("a mutation's meta.invalidates", () => {
 
     const outcome = await run(client, {
       mutationFn: async () => {
-        throw new Error('404: {"message":"Medical record not found"}');
+        throw new ApiError(404, '{"message":"Medical record not found"}');
       },
       meta: { invalidates: [['records', 1]] },
     });
@@ -69,7 +70,7 @@ describe("a mutation's meta.invalidates", () => {
 
 describe('a 401', () => {
   const unauthorized = async (): Promise<never> => {
-    throw new Error('401: {"message":"Sign in to continue"}');
+    throw new ApiError(401, '{"message":"Sign in to continue"}');
   };
   const sessionFetches = async (client: QueryClient, access: string) => {
     const fetched = { count: 0 };
@@ -98,7 +99,7 @@ describe('a 401', () => {
     await run(client, { mutationFn: unauthorized });
     const otherClient = createQueryClient();
     const other = await sessionFetches(otherClient, 'signed-in');
-    await run(otherClient, { mutationFn: async () => Promise.reject(new Error('404: {"message":"Medical record not found"}')) });
+    await run(otherClient, { mutationFn: async () => Promise.reject(new ApiError(404, '{"message":"Medical record not found"}')) });
     await otherClient.fetchQuery({ queryKey: ['records', 1], queryFn: async () => Promise.reject(new Error('Failed to fetch')) }).catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(session.fetched.count).toBe(1);

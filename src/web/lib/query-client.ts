@@ -31,8 +31,8 @@ const invalidateListedQueries = () =>
 /**
  * A 401 from any request while this browser believed it had access (the session ended: idle, signed out elsewhere, a
  * passphrase set on another device) asks the server where it stands, so the gate in app/routes.tsx shows the sign-in
- * screen. The error itself stays as it is ('401: {…}') for whatever shows it. A 401 while the sign-in screen is up is
- * that screen's own refusal, and changes nothing.
+ * screen. The error itself stays as it is (an ApiError, 401) for whatever shows it. A 401 while the sign-in screen is
+ * up is that screen's own refusal, and changes nothing.
  */
 function checkAccess(client: QueryClient, error: unknown): void {
   if (statusOf(error) !== 401) return;

@@ -1,3 +1,5 @@
+import { ApiError } from './api-client';
+
 // The two slow halves of a document upload, each reporting progress and stopped by an AbortSignal.
 
 const aborted = () => new DOMException('The upload was cancelled', 'AbortError');
@@ -18,7 +20,7 @@ export function readAsDataUrl(file: File, signal: AbortSignal, onProgress: (perc
 
 /**
  * POST with upload progress. fetch cannot report how much of a body has been sent, so this one call uses
- * XMLHttpRequest; errors take the same '{status}: {body}' shape as apiRequest's.
+ * XMLHttpRequest; a refusal is the same ApiError as apiRequest's.
  */
 export function postWithProgress<T>(path: string, body: unknown, signal: AbortSignal, onProgress: (percent: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -31,7 +33,7 @@ export function postWithProgress<T>(path: string, body: unknown, signal: AbortSi
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) resolve(JSON.parse(request.responseText) as T);
-      else reject(new Error(`${request.status}: ${request.responseText || request.statusText}`));
+      else reject(new ApiError(request.status, request.responseText || request.statusText));
     };
     request.onabort = () => reject(aborted());
     request.onerror = () => reject(new Error('The upload could not reach the server'));

@@ -3,10 +3,11 @@ import { CURRENT_USER_ID } from '../../../shared/rules/patient';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { userQuery } from '../../lib/api/users';
+import { statusOf } from '../../lib/api-client';
 import { MedicalHistoryCard } from './components/medical-history-card';
 import { PersonalInfoCard } from './components/personal-info-card';
 
-const isNotFound = (error: Error) => error.message.startsWith('404:');
+const isNotFound = (error: Error) => statusOf(error) === 404;
 
 export default function ProfilePage() {
   const user = useQuery(userQuery(CURRENT_USER_ID));

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { statusOf } from '../api-client';
+import { ApiError, statusOf } from '../api-client';
 import { askForAnalysis, refusalOf, sendN8nMessage } from './chat';
 
 interface Received {
@@ -92,8 +92,8 @@ describe('the chat requests, against a real local server', () => {
 
 describe('refusalOf', () => {
   it.each([
-    [new Error('400: {"message":"chatInput: A message can be at most 4,000 characters"}'), 'chatInput: A message can be at most 4,000 characters'],
-    [new Error('502: {"message":"The workflow did not answer"}'), null],
+    [new ApiError(400, '{"message":"chatInput: A message can be at most 4,000 characters"}'), 'chatInput: A message can be at most 4,000 characters'],
+    [new ApiError(502, '{"message":"The workflow did not answer"}'), null],
     [new TypeError('Failed to fetch'), null],
   ])('%s → %s', (error, expected) => {
     expect(refusalOf(error)).toBe(expected);

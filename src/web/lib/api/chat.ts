@@ -9,7 +9,7 @@ import {
   type WorkflowChatBody,
   type WorkflowChatReply,
 } from '../../../shared/contracts/chat';
-import { apiRequest, serverMessage, statusOf } from '../api-client';
+import { apiRequest, serverMessage, statusOf, throwUnlessOk } from '../api-client';
 import { readReply } from '../chat/read-reply';
 import type { ReplyState } from '../chat/reply-reader';
 
@@ -61,7 +61,7 @@ export interface N8nMessage {
  * n8n's `sendMessage`, always asking for the streamed answer (`Accept: text/plain`, as the widget does when
  * streaming); a server that answers with one JSON object is read just as well. With files it is the same fields
  * as multipart, the files under `files`, and the browser sets the multipart Content-Type with its boundary.
- * Rejects like apiRequest ('{status}: {body}') on a non-ok status, and when the body breaks off.
+ * Rejects like apiRequest (an ApiError) on a non-ok status, and when the body breaks off.
  */
 export async function sendN8nMessage({ sessionId, text, files, metadata, signal, onUpdate }: N8nMessage): Promise<ReplyState> {
   let body: BodyInit;
@@ -103,11 +103,4 @@ async function postForStream(path: string, body: BodyInit, signal: AbortSignal):
   });
   await throwUnlessOk(response);
   return response;
-}
-
-/** The app's error convention (lib/api-client.ts): Error('{status}: {body text or status text}'). */
-async function throwUnlessOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  throw new Error(`${response.status}: ${text}`);
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ProviderFields, type Provider } from '../../../../shared/contracts/appointments';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
@@ -9,9 +9,10 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { Form } from '../../../components/ui/form';
 import { SelectFormField } from '../../../components/ui/select-form-field';
 import { TextFormField } from '../../../components/ui/text-form-field';
+import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { toast } from '../../../components/ui/use-toast';
 import { useSaveProvider } from '../../../lib/api/providers';
-import { fieldOfMessage, serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-client';
 
 type ProviderFormInput = z.input<typeof ProviderFields>;
 type ProviderFormValues = z.output<typeof ProviderFields>;
@@ -86,9 +87,7 @@ function ProviderForm({ edit, save, onSaved, onCancel }: ProviderFormProps) {
       },
       onError: (error) => {
         const message = serverMessage(error);
-        // A refusal naming a field ('phone: …') shows at that field too; the dialog keeps every value.
-        const named = fieldOfMessage(message);
-        if (named && named.field in form.getValues()) form.setError(named.field as Path<ProviderFormInput>, { message: named.message });
+        showServerFieldError(form, error);
         toast({ title: 'Error', description: `Failed to save provider: ${message}`, variant: 'destructive' });
       },
     });

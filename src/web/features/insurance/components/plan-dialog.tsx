@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { InsurancePlanForm, type InsurancePlan } from '../../../../shared/contracts/insurance';
 import { DEFAULT_PLAN_TYPE, PLAN_TYPES } from '../../../../shared/rules/insurance';
@@ -11,8 +11,9 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '../../../components/ui/input';
 import { SelectFormField } from '../../../components/ui/select-form-field';
 import { TextFormField } from '../../../components/ui/text-form-field';
+import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { toast } from '../../../components/ui/use-toast';
-import { fieldOfMessage, serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-client';
 import { useSaveInsurancePlan } from '../api';
 
 type PlanFormInput = z.input<typeof InsurancePlanForm>;
@@ -88,9 +89,7 @@ function PlanForm({ plan, save, onSaved, onCancel }: PlanFormProps) {
       },
       onError: (error) => {
         const message = serverMessage(error);
-        // A refusal naming a field ('deductibleMet: …') is shown at that field too; the dialog keeps every value.
-        const named = fieldOfMessage(message);
-        if (named && named.field in form.getValues()) form.setError(named.field as Path<PlanFormInput>, { message: named.message });
+        showServerFieldError(form, error);
         toast({
           title: 'Unable to Save Insurance Data',
           description: `${message}. Please try again or contact support if the problem persists.`,

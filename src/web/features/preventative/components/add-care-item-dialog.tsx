@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CARE_FORM_RECURRENCES, CareItemForm } from '../../../../shared/contracts/preventative-care';
 import { categoryForCare } from '../../../../shared/rules/care';
@@ -14,8 +14,9 @@ import { SelectItem, SelectSeparator } from '../../../components/ui/select';
 import { SelectFormField } from '../../../components/ui/select-form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextFormField } from '../../../components/ui/text-form-field';
+import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { toast } from '../../../components/ui/use-toast';
-import { fieldOfMessage, serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-client';
 import { useAddCareItem } from '../api';
 
 type CareFormInput = z.input<typeof CareItemForm>;
@@ -94,11 +95,8 @@ function CareItemFormFields({ add, onAdded, onCancel }: CareItemFormFieldsProps)
         onAdded();
       },
       onError: (error) => {
-        const message = serverMessage(error);
-        // A refusal naming a field ('careName: …') shows at that field too; the dialog keeps every value.
-        const named = fieldOfMessage(message);
-        if (named && named.field in form.getValues()) form.setError(named.field as Path<CareFormInput>, { message: named.message });
-        toast({ title: 'Error', description: `Failed to add preventative care item: ${message}`, variant: 'destructive' });
+        showServerFieldError(form, error);
+        toast({ title: 'Error', description: `Failed to add preventative care item: ${serverMessage(error)}`, variant: 'destructive' });
       },
     });
   }

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { profileFields, type User } from '../../../../shared/contracts/users';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Form } from '../../../components/ui/form';
+import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import { useUpdateProfile } from '../api';
 import { saveToasts } from './save-toasts';
@@ -44,10 +45,10 @@ export function MedicalHistoryCard({ user }: { user: User }) {
         form.reset(startingValues(saved));
         saveToasts.saved();
       },
-      onError: (error) =>
-        saveToasts.failed(error, (field, message) => {
-          if (field in values) form.setError(field as Path<MedicalHistoryInput>, { message });
-        }),
+      onError: (error) => {
+        showServerFieldError(form, error);
+        saveToasts.failed(error);
+      },
     });
   }
 

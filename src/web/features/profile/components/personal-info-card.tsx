@@ -1,6 +1,6 @@
 import { RadioFormField } from '../../../components/ui/radio-form-field';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { profileFields, type User } from '../../../../shared/contracts/users';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -9,6 +9,7 @@ import { BirthDatePicker } from '../../../components/ui/birth-date-picker';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { useUpdateProfile } from '../api';
 import { browserTimeZone, timeZoneChoices } from '../time-zones';
 import { AvatarField } from './avatar-field';
@@ -56,9 +57,10 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
         form.reset(startingValues(saved));
         saveToasts.saved();
       },
-      onError: (error) => saveToasts.failed(error, (field, message) => {
-        if (field in values) form.setError(field as Path<PersonalInfoInput>, { message });
-      }),
+      onError: (error) => {
+        showServerFieldError(form, error);
+        saveToasts.failed(error);
+      },
     });
   }
 

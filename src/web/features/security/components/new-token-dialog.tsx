@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { NewAccessTokenInput } from '../../../../shared/contracts/sign-in';
 import { ACCESS_TOKEN_NAME_MAX_LENGTH } from '../../../../shared/rules/sign-in';
@@ -13,8 +13,9 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { RadioFormField } from '../../../components/ui/radio-form-field';
 import { TextFormField } from '../../../components/ui/text-form-field';
+import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { toast } from '../../../components/ui/use-toast';
-import { fieldOfMessage, serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-client';
 import { useCreateAccessToken } from '../api';
 import { copyText } from '../../../lib/copy-text';
 import { SCOPE_WORDS } from './scope-words';
@@ -72,8 +73,7 @@ function TokenForm({ create, onCreated, onCancel }: TokenFormProps) {
       onSuccess: (created) => onCreated(created.token),
       onError: (error) => {
         const message = serverMessage(error);
-        const named = fieldOfMessage(message);
-        if (named && named.field in form.getValues()) form.setError(named.field as Path<TokenInput>, { message: named.message });
+        showServerFieldError(form, error);
         toast({ title: 'Error', description: `Could not create the token: ${message}`, variant: 'destructive' });
       },
     });
