@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MedicalRecord } from '../../../shared/contracts/medical-records';
-import { useDeleteMedicalRecord } from '../../lib/api/delete-medical-record';
+import { useDeleteMedicalRecord } from '../../lib/api/medical-records';
 import { serverMessage } from '../../lib/api-client';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toast } from '../ui/use-toast';

@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { MedicalRecord, MedicalRecordSummary } from '../../../shared/contracts/medical-records';
+import { CURRENT_USER_ID } from '../../../shared/rules/patient';
 import { apiRequest } from '../api-client';
 import { pagedListQuery } from './pages';
 
@@ -30,3 +31,14 @@ export const insuranceDocumentPagesQuery = (userId: number) =>
     `/api/insurance-documents/${userId}/page`,
     INSURANCE_DOCUMENTS_PAGE_SIZE,
   );
+
+/**
+ * Deletes a record or an insurance document. Invalidated after a failure too (see query-client.ts): the usual
+ * cause is a record already deleted elsewhere, which the list should stop showing.
+ */
+export function useDeleteMedicalRecord() {
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/medical-records/${id}`),
+    meta: { invalidates: [medicalRecordsKey(CURRENT_USER_ID)] },
+  });
+}
