@@ -12,15 +12,19 @@ beforeAll(async () => {
   document = await fetchOpenApiDocument(t.app);
 });
 
-/** 'GET /api/insurance/{id}' for each operation of the README's API tables. */
-function readmeRoutes(): string[] {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const api = readme.slice(readme.indexOf('\n## API'), readme.indexOf('\n## ', readme.indexOf('\n## API') + 1));
-  return [...api.matchAll(/^\| `((?:GET|POST|PATCH|DELETE|PUT) \/api\/[^`]*)`/gm)].flatMap((match) => {
-    // One row may name two paths: '`GET /api/insurance/{userId}`, `GET /api/insurance-plans/{userId}`'.
-    const row = match.input!.slice(match.index).split('\n')[0]!.split(' | ')[0]!;
-    return [...row.matchAll(/`((?:GET|POST|PATCH|DELETE|PUT) \/api\/[^`]*)`/g)].map((inner) => inner[1]!);
-  });
+/**
+ * 'GET /api/insurance/{id}' for each operation that docs/api.md names at the head of an item of its route-by-route
+ * list; one item may name several ('- `GET /api/insurance/{userId}`, `GET /api/insurance-plans/{userId}`: …').
+ */
+function routesOfApiGuide(): string[] {
+  const guide = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+  const start = guide.indexOf('\n## Route by route');
+  expect(start, 'docs/api.md has a section "## Route by route"').toBeGreaterThanOrEqual(0);
+  const end = guide.indexOf('\n## ', start + 1);
+  const section = guide.slice(start, end === -1 ? undefined : end);
+  return [...section.matchAll(/^- ((?:`(?:GET|POST|PATCH|DELETE|PUT) \/api\/[^`]*`(?:,\s+)?)+):/gm)].flatMap((item) =>
+    [...item[1]!.matchAll(/`([^`]*)`/g)].map((route) => route[1]!),
+  );
 }
 
 describe('GET /api/openapi.json', () => {
@@ -31,9 +35,9 @@ describe('GET /api/openapi.json', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('documents the same routes as the README, no more and no fewer', () => {
+  it('documents the same routes as docs/api.md, each once, no more and no fewer', () => {
     const documented = operationsOf(document).map(({ method, path }) => `${method} ${path}`);
-    expect([...documented].sort()).toEqual([...new Set(readmeRoutes())].sort());
+    expect([...documented].sort()).toEqual([...routesOfApiGuide()].sort());
   });
 
   it('gives every operation a summary, each path parameter a schema, and every response a description', () => {

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_KINDS, describeActivity } from './activities';
 
-/** The rows of the README's activity table: [activityType, iconType, description template]. */
-function readmeActivityTable(): string[][] {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('### What the activity feed records'));
+/** The rows of docs/api.md's activity table: [activityType, iconType, description template]. */
+function documentedActivityTable(): string[][] {
+  const guide = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+  const section = guide.slice(guide.indexOf('### What the activity feed records'));
   const table = section.slice(section.indexOf('\n|'), section.indexOf('\n\n', section.indexOf('\n|')));
   return table
     .trim()
@@ -15,9 +15,9 @@ function readmeActivityTable(): string[][] {
 }
 
 describe('activity kinds', () => {
-  it('are the rows of the README table, each with its icon and description', () => {
+  it('are the rows of the table in docs/api.md, each with its icon and description', () => {
     const listed = Object.entries(ACTIVITY_KINDS).map(([type, { iconType, template }]) => [type, iconType, template]);
-    expect(readmeActivityTable()).toEqual(listed);
+    expect(documentedActivityTable()).toEqual(listed);
   });
 
   it.each([

@@ -2,7 +2,7 @@ import type { IconType } from './statuses';
 
 /**
  * Every kind of activity the feed records — its type, its icon and its description — in one closed list.
- * Services record activities only through `describeActivity`, and a test checks the README's table against
+ * Services record activities only through `describeActivity`, and a test checks docs/api.md's table against
  * this list, so what the feed can say is written once.
  */
 export const ACTIVITY_KINDS = {
