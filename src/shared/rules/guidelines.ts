@@ -1,3 +1,6 @@
+// Pure data table, exempt from the 300-line file limit: the adult preventive-care guidelines, one row per service,
+// and the types of its rows. The rules that apply them to a patient are in recommendations.ts, beside it.
+
 import type { SexAtBirth } from './patient';
 
 /**

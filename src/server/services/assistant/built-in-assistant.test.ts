@@ -13,7 +13,7 @@ import { createInsuranceBenefit, updateInsurancePlan } from '../insurance';
 import { updateCareItem } from '../preventative-care';
 import { updateUser } from '../users';
 import { builtInReply } from './built-in-assistant';
-import { NOT_MEDICAL_ADVICE } from './intents';
+import { NOT_MEDICAL_ADVICE } from './intent';
 
 let database: DatabaseHandle;
 let db: Database;

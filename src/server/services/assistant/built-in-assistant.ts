@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import type { Patient } from '../../http/current-patient';
 import { emergencyReply } from './emergency';
-import { replyFromRules } from './intents';
+import { replyFromRules } from './rules';
 import { loadPatientFacts } from './patient-facts';
 
 /**

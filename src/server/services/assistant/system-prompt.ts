@@ -1,7 +1,7 @@
 import { describeFacts, type PatientFacts } from './patient-facts';
 
 /**
- * The safety rules a language model answers under. The emergency rule (intents.ts) has already run before a model
+ * The safety rules a language model answers under. The emergency rule (emergency.ts) has already run before a model
  * is asked, so the model's own emergency rule is the second line, for what the patterns did not catch.
  */
 const SAFETY_RULES = [

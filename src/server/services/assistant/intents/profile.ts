@@ -1,0 +1,35 @@
+import type { Intent } from '../intent';
+import type { PatientFacts } from '../patient-facts';
+import { anyOf } from '../reading';
+
+// What the patient wrote in My Profile: medications, allergies and existing conditions.
+
+/** Medications, allergies, conditions: the patient's own words from My Profile, or where to add them. */
+function profileTextAnswer(field: 'medications' | 'allergies' | 'conditions', label: string, extra: string) {
+  return (facts: PatientFacts) => {
+    const text = facts[field];
+    if (!text) return `You have no ${label} recorded. You can add them in My Profile, under Medical History.`;
+    return `The ${label} on file in My Profile: ${text.replace(/\s*\n\s*/g, '; ').replace(/[\s.;,]+$/, '')}. ${extra}`;
+  };
+}
+
+export const medications: Intent = {
+  id: 'medications',
+  matches: anyOf(/\b(medication|medications|meds|medicine|medicines|prescription|prescriptions|drugs|pills|tablets|rx)\b/),
+  answer: profileTextAnswer('medications', 'medications', 'Before changing how you take any medicine, check with your doctor or pharmacist.'),
+  aboutHealth: true,
+};
+
+export const allergies: Intent = {
+  id: 'allergies',
+  matches: anyOf(/\ballerg/),
+  answer: profileTextAnswer('allergies', 'allergies', 'Mention them to every provider and pharmacist you see.'),
+  aboutHealth: true,
+};
+
+export const conditions: Intent = {
+  id: 'conditions',
+  matches: anyOf(/\b(condition|conditions|diagnosis|diagnoses|diagnosed|medical history|health history|health problems?|illness|illnesses|chronic|diseases?)\b/),
+  answer: profileTextAnswer('conditions', 'existing conditions', 'Your doctor can tell you more about any of them.'),
+  aboutHealth: true,
+};

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { mentionedNames } from './mentioned-names';
+import { FACTS } from './test-facts';
+
+describe('mentionedNames: which service or item a question names', () => {
+  const benefits = FACTS.plan!.benefits.map((benefit) => benefit.serviceName);
+  it.each([
+    ['is an eye exam covered', ['Vision exam']],
+    ['what about glasses', ['Vision exam']],
+    ['x-ray of my teeth', []],
+    ['the ER', ['Emergency room']],
+    ['my meds', ['Prescription drugs (generic)']],
+    ['a visit to my doctor', ['Primary care visit']],
+    ['annual physical', ['Preventive care']],
+    ['a specialist visit', ['Specialist visit']],
+    ['a visit', []],
+    ['dental cleaning', []],
+  ])('%j → %j', (question, names) => {
+    expect(mentionedNames(question, benefits, (name) => name)).toEqual(names);
+  });
+});
