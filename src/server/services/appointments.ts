@@ -32,7 +32,10 @@ const sortTime = sql`case ${appointments.appointmentTime} ${sql.raw(
     .join(' '),
 )} else ${appointments.appointmentTime} end`;
 
-const byDateAndTime = jsonList(appointments, Appointment, [asc(appointments.appointmentDate), asc(sortTime), asc(appointments.id)]);
+/** The patient's appointments in the order every list of them follows: by day, then by time of day, then as booked. */
+export const appointmentOrder = [asc(appointments.appointmentDate), asc(sortTime), asc(appointments.id)];
+
+const byDateAndTime = jsonList(appointments, Appointment, appointmentOrder);
 
 export function listAppointments(db: Database, patient: Patient) {
   return byDateAndTime.read(db, ownRows(appointments, patient));

@@ -9,6 +9,15 @@ export const TIMELINE_GROUPS = [
   ['completed', 'Completed'],
 ] as const satisfies ReadonlyArray<readonly [CareStatus, string]>;
 
+/** The dashboard's timeline order: the groups' order, any other status last; by due date within a group. */
+export function sortForTimeline<T extends { id: number; dueDate: string; status: string }>(items: readonly T[]): T[] {
+  const rank = (status: string) => {
+    const index = TIMELINE_GROUPS.findIndex(([group]) => group === status.toLowerCase());
+    return index < 0 ? TIMELINE_GROUPS.length : index;
+  };
+  return [...items].sort((a, b) => rank(a.status) - rank(b.status) || a.dueDate.localeCompare(b.dueDate) || a.id - b.id);
+}
+
 /** Items by status, each group by due date (completed ones most recently completed first). */
 export function groupForTimeline<T extends { id: number; status: CareStatus; dueDate: string; lastCompleted: string | null }>(
   items: readonly T[],
@@ -33,4 +42,14 @@ export function dueInLabel(dueDate: string, today: string): string {
   const days = differenceInCalendarDays(parseISO(dueDate), parseISO(today));
   if (days <= 0) return 'Due today';
   return `Due in ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** Whole days from the due date to the patient's today, none before it is due (part 1 §9: whole days since dueDate). */
+export function overdueDays(dueDate: string, today: string): number {
+  return Math.max(0, differenceInCalendarDays(parseISO(today), parseISO(dueDate)));
+}
+
+/** 'Overdue by 1 day', 'Overdue by {n} days' for every other n (the dashboard timeline, part 1 §4). */
+export function overdueLabel(days: number): string {
+  return `Overdue by ${days} ${days === 1 ? 'day' : 'days'}`;
 }

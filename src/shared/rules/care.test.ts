@@ -2,17 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   categoryForCare,
   nextCareDueDate,
-  overdueDays,
-  overdueLabel,
   shownCareStatus,
-  sortForTimeline,
   statusTone,
   storedCareStatus,
-  summarizeCare,
   timelineDotTone,
 } from './care';
-
-const item = (id: number, status: string, dueDate: string, careName = `Care ${id}`) => ({ id, status, dueDate, careName });
 
 describe('statusTone', () => {
   it.each([
@@ -35,76 +29,6 @@ describe('timelineDotTone', () => {
     ['completed', 'green'],
   ])('%s → %s', (status, tone) => {
     expect(timelineDotTone(status)).toBe(tone);
-  });
-});
-
-describe('sortForTimeline', () => {
-  it('orders overdue, scheduled, upcoming, completed, then anything else, by due date within each', () => {
-    const sorted = sortForTimeline([
-      item(1, 'completed', '2026-01-01'),
-      item(2, 'upcoming', '2026-09-01'),
-      item(3, 'mystery', '2026-01-01'),
-      item(4, 'upcoming', '2026-08-01'),
-      item(5, 'scheduled', '2026-12-01'),
-      item(6, 'Overdue', '2026-10-01'),
-    ]);
-    expect(sorted.map((i) => i.id)).toEqual([6, 5, 4, 2, 1, 3]);
-  });
-});
-
-describe('overdueDays', () => {
-  it.each([
-    ['2026-11-10', new Date('2026-11-22T12:00:00'), 12],
-    ['2026-11-22', new Date('2026-11-22T23:00:00'), 0],
-    ['2026-11-21', new Date('2026-11-22T00:00:00'), 1],
-    ['2026-12-01', new Date('2026-11-22T00:00:00'), 0],
-  ])('due %s, now %s → %d days', (dueDate, now, days) => {
-    expect(overdueDays(dueDate, now)).toBe(days);
-  });
-});
-
-describe('overdueLabel', () => {
-  it.each([
-    [1, 'Overdue by 1 day'],
-    [2, 'Overdue by 2 days'],
-    [10, 'Overdue by 10 days'],
-    [0, 'Overdue by 0 days'],
-  ])('%d → %s', (days, label) => {
-    expect(overdueLabel(days)).toBe(label);
-  });
-});
-
-describe('summarizeCare', () => {
-  const now = new Date('2026-11-22T12:00:00');
-  it.each([
-    [
-      'an overdue item wins',
-      [item(1, 'upcoming', '2026-12-01'), item(2, 'overdue', '2026-11-01', 'Dental Cleaning')],
-      { status: 'Overdue', message: 'Dental Cleaning is overdue', display: 'Overdue' },
-    ],
-    [
-      'items due within three months are due now',
-      [item(1, 'upcoming', '2026-12-01'), item(2, 'upcoming', '2027-02-10'), item(3, 'upcoming', '2027-06-01')],
-      { status: 'Due Now', message: '2 items due soon', display: 'On Track' },
-    ],
-    [
-      'one item due soon reads in the singular',
-      [item(1, 'upcoming', '2026-12-01')],
-      { status: 'Due Now', message: '1 item due soon', display: 'On Track' },
-    ],
-    [
-      'otherwise the next upcoming one',
-      [item(1, 'upcoming', '2027-08-01', 'Colonoscopy'), item(2, 'upcoming', '2027-06-01', 'Cholesterol Screening')],
-      { status: 'Upcoming', message: 'Next: Cholesterol Screening in Jun 1, 2027', display: 'On Track' },
-    ],
-    [
-      'scheduled and completed items are on track',
-      [item(1, 'scheduled', '2026-12-01'), item(2, 'completed', '2026-01-01')],
-      { status: 'On Track', message: 'All preventative care is up to date', display: 'On Track' },
-    ],
-    ['no items at all', [], { status: 'On Track', message: 'All preventative care is up to date', display: 'On Track' }],
-  ])('%s', (_case, items, expected) => {
-    expect(summarizeCare(items, now)).toEqual(expected);
   });
 });
 

@@ -1,100 +1,37 @@
-import { addMonths, differenceInCalendarDays, format, parseISO } from 'date-fns';
-import type { CareCategory, CareStatus, StoredCareStatus } from './statuses';
-import { formatDate } from './formats';
-
-/** The fields the dashboard reads from a care item. */
-export interface CareItemView {
-  id: number;
-  careName: string;
-  dueDate: string;
-  status: string;
-}
-
-export type Tone = 'green' | 'blue' | 'red' | 'amber' | 'grey';
-
-const MS_PER_DAY = 86_400_000;
-
-/** Status colours of appointments and care items, case-insensitive (part 1 §4). */
-export function statusTone(status: string): Tone {
-  switch (status.toLowerCase()) {
-    case 'completed':
-      return 'green';
-    case 'scheduled':
-      return 'blue';
-    case 'overdue':
-      return 'red';
-    case 'upcoming':
-      return 'amber';
-    default:
-      return 'grey';
-  }
-}
-
-/** Timeline dots: overdue red, scheduled amber, upcoming grey, completed green. */
-export function timelineDotTone(status: string): Tone {
-  switch (status.toLowerCase()) {
-    case 'overdue':
-      return 'red';
-    case 'scheduled':
-      return 'amber';
-    case 'completed':
-      return 'green';
-    default:
-      return 'grey';
-  }
-}
-
-const TIMELINE_ORDER = ['overdue', 'scheduled', 'upcoming', 'completed'];
-
-/** Overdue, scheduled, upcoming, completed, any other status last; by due date within a group. */
-export function sortForTimeline<T extends CareItemView>(items: readonly T[]): T[] {
-  const rank = (status: string) => {
-    const index = TIMELINE_ORDER.indexOf(status.toLowerCase());
-    return index < 0 ? TIMELINE_ORDER.length : index;
-  };
-  return [...items].sort((a, b) => rank(a.status) - rank(b.status) || a.dueDate.localeCompare(b.dueDate) || a.id - b.id);
-}
-
-/** Whole days since the due date: milliseconds divided by 86,400,000, rounded down (part 1 §9). */
-export function overdueDays(dueDate: string, now: Date = new Date()): number {
-  return Math.max(0, Math.floor((now.getTime() - parseISO(dueDate).getTime()) / MS_PER_DAY));
-}
-
-/** 'Overdue by 1 day', 'Overdue by {n} days' for every other n (the dashboard timeline, part 1 §4). */
-export function overdueLabel(days: number): string {
-  return `Overdue by ${days} ${days === 1 ? 'day' : 'days'}`;
-}
-
-export type CareSummaryStatus = 'Overdue' | 'Due Now' | 'Upcoming' | 'On Track';
-
-export interface CareSummary {
-  status: CareSummaryStatus;
-  message: string;
-  /** The card shows Overdue only for Overdue; every other state reads On Track. */
-  display: 'Overdue' | 'On Track';
-}
+import { addMonths, format, parseISO } from 'date-fns';
+import { CARE_STATUSES, type CareCategory, type CareStatus, type StoredCareStatus } from './statuses';
+import { isTimeZone, todayIn } from './patient';
 
 /**
- * The dashboard's care summary (part 1 §4), applied to the patient's own items: an overdue item wins;
- * else items due within three months ("Due Now", part 2 §4); else the next upcoming one; else all is well.
+ * Where a care item stands on the patient's today: the one vocabulary every screen's words come from
+ * (care-display.ts maps it once to each). 'due-soon' is an open item due within DUE_SOON_MONTHS, the spec's "Due Now".
  */
-export function summarizeCare(items: readonly CareItemView[], now: Date = new Date()): CareSummary {
-  const open = items.filter((item) => item.status.toLowerCase() !== 'completed');
-  const overdue = open.find((item) => item.status.toLowerCase() === 'overdue');
-  if (overdue) return { status: 'Overdue', message: `${overdue.careName} is overdue`, display: 'Overdue' };
+export const CARE_STANDINGS = ['overdue', 'due-soon', 'upcoming', 'scheduled', 'completed'] as const;
+export type CareStanding = (typeof CARE_STANDINGS)[number];
 
-  const upcoming = open
-    .filter((item) => item.status.toLowerCase() === 'upcoming')
-    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-  const soon = addMonths(now, 3);
-  const dueNow = upcoming.filter((item) => differenceInCalendarDays(parseISO(item.dueDate), soon) <= 0);
-  if (dueNow.length > 0) {
-    const message = `${dueNow.length} ${dueNow.length === 1 ? 'item' : 'items'} due soon`;
-    return { status: 'Due Now', message, display: 'On Track' };
-  }
-  const next = upcoming[0];
-  if (next) return { status: 'Upcoming', message: `Next: ${next.careName} in ${formatDate(next.dueDate)}`, display: 'On Track' };
-  return { status: 'On Track', message: 'All preventative care is up to date', display: 'On Track' };
+/** Part 2 §4: 'Due Now' means due in the next 3 months. */
+export const DUE_SOON_MONTHS = 3;
+
+const toDay = (date: Date) => format(date, 'yyyy-MM-dd');
+
+/**
+ * The patient's today, 'yyyy-MM-dd': the calendar day it is at `now` in their time zone; without one, or with one
+ * this runtime does not know, in the zone of the machine (todayIn). Every status, age and "due within" is measured
+ * against this day, on the server and in the browser alike.
+ */
+export function todayOfPatient(timeZone: string | null | undefined, now: Date): string {
+  return todayIn(timeZone && isTimeZone(timeZone) ? timeZone : null, now);
+}
+
+/** The last day that is still due soon: DUE_SOON_MONTHS after today, by the calendar (Nov 30 → Feb 28). */
+export function dueSoonUntil(today: string): string {
+  return toDay(addMonths(parseISO(today), DUE_SOON_MONTHS));
+}
+
+/** A care status written in any case ('Overdue'), or null for a word that is not one. */
+export function readCareStatus(text: string): CareStatus | null {
+  const lower = text.toLowerCase();
+  return CARE_STATUSES.find((status) => status === lower) ?? null;
 }
 
 /**
@@ -106,9 +43,82 @@ export function shownCareStatus(status: CareStatus, dueDate: string, today: stri
   return status === 'upcoming' && dueDate < today ? 'overdue' : status;
 }
 
+/**
+ * The rule: where a care item stands on the patient's today. Its shown status, and an upcoming item due by
+ * dueSoonUntil(today) is due soon. `status` may be stored or already shown ('overdue').
+ */
+export function careStanding(status: CareStatus, dueDate: string, today: string): CareStanding {
+  const shown = shownCareStatus(status, dueDate, today);
+  return shown === 'upcoming' && dueDate <= dueSoonUntil(today) ? 'due-soon' : shown;
+}
+
+/** Care items as shown on the patient's today: each with its status as shownCareStatus reads it. */
+export function shownOn<T extends { status: CareStatus; dueDate: string }>(items: readonly T[], today: string): T[] {
+  return items.map((item) => ({ ...item, status: shownCareStatus(item.status, item.dueDate, today) }));
+}
+
 /** The status a care item stores when a payload names one: 'overdue' is never stored, the date makes it. */
 export function storedCareStatus(status: CareStatus): StoredCareStatus {
   return status === 'overdue' ? 'upcoming' : status;
+}
+
+export type Tone = 'green' | 'blue' | 'red' | 'amber' | 'grey';
+
+/** The web Badge's variants that a care status is shown in. */
+export type CareBadge = 'destructive' | 'warning' | 'secondary' | 'info' | 'outline';
+
+/** A care status in the words of the badges (part 2 §4, and Scheduled for booked care). */
+export type CareLabel = 'Overdue' | 'Due Now' | 'Upcoming' | 'Scheduled' | 'Completed';
+
+/** The dashboard card's words (part 1 §4). */
+export type CareSummaryStatus = 'Overdue' | 'Due Now' | 'Upcoming' | 'On Track';
+
+interface CareDisplay {
+  /** The care list's status (the timelines, their groups and dots): due soon is shown as upcoming there. */
+  shown: CareStatus;
+  /** Its word on a badge: the Year View's status. */
+  label: CareLabel;
+  /** Recommended Care's word: booked care reads Upcoming, as it needs no Schedule. */
+  recommendation: Exclude<CareLabel, 'Scheduled'>;
+  /** The dashboard card's word when this is the most urgent standing of the patient's items. */
+  summary: CareSummaryStatus;
+  /** The assistant's word in the facts it answers from; overdue in capitals, to stand out to a language model. */
+  assistant: string;
+  badge: CareBadge;
+  /** The status colour (part 1 §4) of care items and of appointments, whose statuses are care words too. */
+  tone: Tone;
+  /** The timeline dot's colour (part 1 §4). */
+  dot: Tone;
+}
+
+/**
+ * Each standing in each screen's words and colours, mapped once. Badges are part 2 §4's, Scheduled blue ('info') as
+ * its status colour; timeline dots are part 1 §4's, where Scheduled is amber.
+ */
+export const CARE_DISPLAY: Readonly<Record<CareStanding, CareDisplay>> = {
+  overdue: { shown: 'overdue', label: 'Overdue', recommendation: 'Overdue', summary: 'Overdue', assistant: 'OVERDUE', badge: 'destructive', tone: 'red', dot: 'red' },
+  'due-soon': { shown: 'upcoming', label: 'Due Now', recommendation: 'Due Now', summary: 'Due Now', assistant: 'due soon', badge: 'warning', tone: 'amber', dot: 'grey' },
+  upcoming: { shown: 'upcoming', label: 'Upcoming', recommendation: 'Upcoming', summary: 'Upcoming', assistant: 'upcoming', badge: 'secondary', tone: 'amber', dot: 'grey' },
+  scheduled: { shown: 'scheduled', label: 'Scheduled', recommendation: 'Upcoming', summary: 'On Track', assistant: 'scheduled', badge: 'info', tone: 'blue', dot: 'amber' },
+  completed: { shown: 'completed', label: 'Completed', recommendation: 'Completed', summary: 'On Track', assistant: 'completed', badge: 'outline', tone: 'green', dot: 'green' },
+};
+
+/** The badge of a word as a screen shows it: Recommended Care's rows carry only their word. */
+export function badgeOfLabel(label: CareLabel): CareBadge {
+  // Each word is the label of exactly one standing (care.test.ts checks it).
+  return CARE_DISPLAY[CARE_STANDINGS.find((standing) => CARE_DISPLAY[standing].label === label)!].badge;
+}
+
+/** Status colours of appointments and care items, case-insensitive; any other word is grey (part 1 §4). */
+export function statusTone(status: string): Tone {
+  const known = readCareStatus(status);
+  return known ? CARE_DISPLAY[known].tone : 'grey';
+}
+
+/** Timeline dots: overdue red, scheduled amber, upcoming grey, completed green; any other word grey. */
+export function timelineDotTone(status: string): Tone {
+  const known = readCareStatus(status);
+  return known ? CARE_DISPLAY[known].dot : 'grey';
 }
 
 /**
@@ -116,7 +126,7 @@ export function storedCareStatus(status: CareStatus): StoredCareStatus {
  * (completed Jan 31 every month → due Feb 28, or Feb 29 in a leap year).
  */
 export function nextCareDueDate(completedOn: string, recurringMonths: number): string {
-  return format(addMonths(parseISO(completedOn), recurringMonths), 'yyyy-MM-dd');
+  return toDay(addMonths(parseISO(completedOn), recurringMonths));
 }
 
 /** A care item's category from its name, when the patient does not choose one: dental/teeth, eye/vision, else primary care. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { todayOfPatient } from './care';
 import { HEALTH_PROMPT_TOPICS, healthPrompt, healthPromptFacts, type HealthPromptFacts, type HealthPromptTopic } from './health-prompt';
 
 const NOTHING: HealthPromptFacts = {
@@ -109,6 +110,7 @@ describe('healthPrompt never names the patient', () => {
 
 describe('healthPromptFacts', () => {
   const now = new Date(2026, 5, 15, 12, 0); // Jun 15, 2026
+  const today = todayOfPatient(null, now);
   const user = {
     dateOfBirth: '1980-06-16',
     sexAtBirth: 'female' as const,
@@ -118,7 +120,7 @@ describe('healthPromptFacts', () => {
   };
 
   it('reads the age in whole years (a birthday tomorrow has not happened yet) and the recorded text', () => {
-    expect(healthPromptFacts(user, [], now)).toEqual({
+    expect(healthPromptFacts(user, [], today)).toEqual({
       age: 45,
       sexAtBirth: 'female',
       conditions: 'Asthma',
@@ -135,7 +137,7 @@ describe('healthPromptFacts', () => {
     ['a date of birth in the future', '2027-01-01', null],
     ['not a date', 'soon', null],
   ])('%s', (_case, dateOfBirth, age) => {
-    expect(healthPromptFacts({ ...user, dateOfBirth }, [], now).age).toBe(age);
+    expect(healthPromptFacts({ ...user, dateOfBirth }, [], today).age).toBe(age);
   });
 
   it('overdue items and upcoming items due within three months, each by due date', () => {
@@ -148,12 +150,12 @@ describe('healthPromptFacts', () => {
       { careName: 'Physical', dueDate: '2026-07-01', status: 'scheduled' },
       { careName: 'Tetanus', dueDate: '2026-02-01', status: 'completed' },
     ];
-    const facts = healthPromptFacts(user, items, now);
+    const facts = healthPromptFacts(user, items, today);
     expect(facts.overdue).toEqual(['Dental Cleaning', 'Colonoscopy']);
     expect(facts.dueSoon).toEqual(['Flu Shot', 'Eye Exam']);
   });
 
   it('without a user or care items (loading or failed), their facts are left out', () => {
-    expect(healthPromptFacts(undefined, null, now)).toEqual(NOTHING);
+    expect(healthPromptFacts(undefined, null, today)).toEqual(NOTHING);
   });
 });

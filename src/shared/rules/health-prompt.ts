@@ -1,5 +1,7 @@
-import { addMonths, differenceInYears, format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
+import { careStanding, readCareStatus, type CareStanding } from './care';
 import type { SexAtBirth } from './patient';
+import { ageOn } from './recommendations';
 
 /** The Health Recommendation Prompt's topics (part 2 §9), in the order the dialog offers them. */
 export const HEALTH_PROMPT_TOPICS = ['general', 'nutrition', 'exercise', 'mental'] as const;
@@ -25,7 +27,7 @@ export interface HealthPromptFacts {
   allergies: string | null;
   /** Names of care items that are overdue. */
   overdue: readonly string[];
-  /** Names of care items due within the next three months. */
+  /** Names of care items due soon: upcoming and due within the next three months (rules/care.ts). */
   dueSoon: readonly string[];
 }
 
@@ -111,27 +113,30 @@ export interface PromptCareItem {
 }
 
 /**
- * The prompt's facts from the patient's record: the age in whole years today; overdue care (status 'overdue', as
- * the server shows it) and upcoming care due within three months, each in due-date order. Either source may be
- * missing (still loading or failed); its facts are then left out.
+ * The prompt's facts from the patient's record on their today (todayOfPatient): the age in whole years; overdue
+ * care and care due soon (rules/care.ts), each in due-date order. Either source may be missing (still loading or
+ * failed); its facts are then left out.
  */
 export function healthPromptFacts(
   user: PromptUser | null | undefined,
   careItems: readonly PromptCareItem[] | null | undefined,
-  now: Date = new Date(),
+  today: string,
 ): HealthPromptFacts {
-  const born = user?.dateOfBirth ? parseISO(user.dateOfBirth) : null;
-  const age = born && isValid(born) && born <= now ? differenceInYears(now, born) : null;
-  const soon = format(addMonths(now, 3), 'yyyy-MM-dd');
+  const born = user?.dateOfBirth ?? null;
+  const age = born && isValid(parseISO(born)) && born <= today ? ageOn(born, today) : null;
   const byDueDate = [...(careItems ?? [])].sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-  const status = (item: PromptCareItem) => item.status.toLowerCase();
+  const standing = (item: PromptCareItem) => {
+    const status = readCareStatus(item.status);
+    return status && careStanding(status, item.dueDate, today);
+  };
+  const named = (wanted: CareStanding) => byDueDate.filter((item) => standing(item) === wanted).map((item) => item.careName);
   return {
     age,
     sexAtBirth: user?.sexAtBirth ?? null,
     conditions: user?.existingConditions ?? null,
     medications: user?.medications ?? null,
     allergies: user?.allergies ?? null,
-    overdue: byDueDate.filter((item) => status(item) === 'overdue').map((item) => item.careName),
-    dueSoon: byDueDate.filter((item) => status(item) === 'upcoming' && item.dueDate <= soon).map((item) => item.careName),
+    overdue: named('overdue'),
+    dueSoon: named('due-soon'),
   };
 }

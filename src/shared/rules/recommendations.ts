@@ -1,4 +1,5 @@
 import { addMonths, format, parseISO } from 'date-fns';
+import { CARE_DISPLAY, careStanding, dueSoonUntil, type CareStanding } from './care';
 import { GUIDELINES, type Guideline, type GuidelineCondition } from './guidelines';
 import type { SexAtBirth } from './patient';
 
@@ -6,8 +7,6 @@ import type { SexAtBirth } from './patient';
 export const RECOMMENDATION_STATUSES = ['Overdue', 'Due Now', 'Upcoming', 'Completed'] as const;
 export type RecommendationStatus = (typeof RECOMMENDATION_STATUSES)[number];
 
-/** "Due Now means due in the next 3 months" (part 2 §4). */
-const DUE_SOON_MONTHS = 3;
 /** Every rule is for adults: the app is one. */
 const ADULT_AGE = 18;
 
@@ -127,11 +126,11 @@ const latest = (dates: string[]) => dates.reduce<string | null>((last, date) => 
  * - When it is next due: the earliest open item's due date (the patient's own schedule), else the last time it was
  *   done plus the rule's interval; never, for a rule done once for good.
  *
- * Then, the first that holds:
+ * Then, the first that holds (standings of rules/care.ts, in Recommended Care's words):
  * 1. Completed: done, and not due again within 3 months (nor ever, for a once-only rule), while the rule's
  *    interval since then has not run out. Due again within 3 months, it is Due Now instead: "Due Now means due
  *    in the next 3 months" (part 2 §4).
- * 2. Upcoming, on the booked day: a scheduled appointment today or ahead, or an open item whose status is
+ * 2. Upcoming (scheduled), on the booked day: a scheduled appointment today or ahead, or an open item whose status is
  *    'scheduled'. Booked care needs no Schedule, whatever its due date.
  * 3. Due Now, without a date: never recorded (nothing done, no open item).
  * 4. Overdue: the next due date has passed (an open item past its due day is what the care list answers as
@@ -164,24 +163,27 @@ export function recommendationStatus(
   const careItemId = open[0]?.id ?? null;
   const dueAgain = lastDone !== null && rule.intervalMonths !== null ? plusMonths(lastDone, rule.intervalMonths) : null;
   const nextDue = open[0]?.dueDate ?? dueAgain;
-  const soon = plusMonths(today, DUE_SOON_MONTHS);
-
-  if (lastDone !== null && (nextDue === null || nextDue > soon) && (dueAgain === null || dueAgain > today)) {
-    return { status: 'Completed', dueDate: nextDue, careItemId };
-  }
-
   // Booked: an appointment still ahead, or an item the patient marked scheduled for a day still ahead. One whose day
   // has passed unmarked is not booked any more: it falls through to its dates (Overdue).
   const booked =
     earliest(visits.filter((visit) => visit.status === 'scheduled' && visit.appointmentDate >= today).map((visit) => visit.appointmentDate)) ??
     open.find((item) => item.status === 'scheduled' && item.dueDate >= today)?.dueDate ??
     null;
-  if (booked !== null) return { status: 'Upcoming', dueDate: booked, careItemId };
+  const standing = ruleStanding({ lastDone, nextDue, dueAgain, booked }, today);
+  return { status: CARE_DISPLAY[standing].recommendation, dueDate: standing === 'scheduled' ? booked : nextDue, careItemId };
+}
 
-  if (nextDue === null) return { status: 'Due Now', dueDate: null, careItemId };
-  if (nextDue < today) return { status: 'Overdue', dueDate: nextDue, careItemId };
-  if (nextDue <= soon) return { status: 'Due Now', dueDate: nextDue, careItemId };
-  return { status: 'Upcoming', dueDate: nextDue, careItemId };
+/** Steps 1 to 6 above in the one vocabulary of care (rules/care.ts), which CARE_DISPLAY words for the table. */
+function ruleStanding(
+  { lastDone, nextDue, dueAgain, booked }: Record<'lastDone' | 'nextDue' | 'dueAgain' | 'booked', string | null>,
+  today: string,
+): CareStanding {
+  if (lastDone !== null && (nextDue === null || nextDue > dueSoonUntil(today)) && (dueAgain === null || dueAgain > today)) return 'completed';
+  if (booked !== null) return 'scheduled';
+  // Never recorded: due now, without a date.
+  if (nextDue === null) return 'due-soon';
+  // Else where an open item due on that day stands: overdue, due within 3 months, or later.
+  return careStanding('upcoming', nextDue, today);
 }
 
 const statusRank = (status: RecommendationStatus) => RECOMMENDATION_STATUSES.indexOf(status);

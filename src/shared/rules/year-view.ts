@@ -1,6 +1,6 @@
 import { addMonths, format, parseISO } from 'date-fns';
 import { formatAppointmentTime } from './appointment-display';
-import { categoryForCare } from './care';
+import { CARE_DISPLAY, careStanding, categoryForCare, type CareBadge, type CareLabel } from './care';
 import { formatDate } from './formats';
 import type { AppointmentStatus, CareCategory, CareStatus } from './statuses';
 
@@ -29,32 +29,14 @@ export interface YearAppointment {
   careItemId: number | null;
 }
 
-/** Part 2 §4's displayed statuses, and Scheduled for booked care and appointments. */
-export type YearStatus = 'Overdue' | 'Due Now' | 'Upcoming' | 'Scheduled' | 'Completed';
-
-/** The Badge variant of each status; the web Badge has a variant of each name. */
-export type YearBadge = 'destructive' | 'warning' | 'secondary' | 'info' | 'outline';
-
-/**
- * Part 2 §4: Overdue destructive, Due Now warning, Upcoming secondary, Completed outline. Scheduled is blue ('info'),
- * the colour Scheduled has everywhere else in the app (statusTone), and distinct from Upcoming's grey.
- */
-export const YEAR_STATUS_BADGES: Readonly<Record<YearStatus, YearBadge>> = {
-  Overdue: 'destructive',
-  'Due Now': 'warning',
-  Upcoming: 'secondary',
-  Scheduled: 'info',
-  Completed: 'outline',
-};
-
 export interface YearEntry {
   key: string;
   /** A care item in its month, an appointment on its day, or a later round of recurring care. */
   source: 'care' | 'appointment' | 'projected';
   service: string;
   category: CareCategory;
-  status: YearStatus;
-  badge: YearBadge;
+  status: CareLabel;
+  badge: CareBadge;
   description: string;
   /** 'yyyy-MM-dd': the day that places the entry in its month. */
   date: string;
@@ -71,14 +53,11 @@ export interface YearMonth {
 }
 
 export interface YearScheduleOptions {
-  /** The patient's today, 'yyyy-MM-dd'. */
-  today?: string;
+  /** The patient's today, 'yyyy-MM-dd' (todayOfPatient). */
+  today: string;
   /** The provider's name for an appointment's description; null leaves the provider out. */
   providerName?: (providerId: number) => string | null;
 }
-
-/** Part 2 §4: 'Due Now' means due within the next 3 months. */
-const DUE_NOW_MONTHS = 3;
 
 const MONTH_NAMES = Array.from({ length: 12 }, (_, index) => format(new Date(2000, index, 1), 'MMMM'));
 
@@ -104,23 +83,6 @@ function sentences(parts: readonly (string | null | undefined)[]): string {
 const categoryOf = (item: YearCareItem): CareCategory => item.category ?? categoryForCare(item.careName);
 
 const nameKey = (careName: string) => careName.trim().toLowerCase();
-
-/** A care item's status on the Year View: the stored one, and an open item due within 3 months reads Due Now. */
-function careStatus(item: YearCareItem, today: string): YearStatus {
-  switch (item.status) {
-    case 'completed':
-      return 'Completed';
-    case 'scheduled':
-      return 'Scheduled';
-    case 'overdue':
-      return 'Overdue';
-    case 'upcoming': {
-      // The server already reads a past due day as overdue; the same rule here keeps the view right on its own.
-      if (item.dueDate < today) return 'Overdue';
-      return item.dueDate <= toDay(addMonths(parseISO(today), DUE_NOW_MONTHS)) ? 'Due Now' : 'Upcoming';
-    }
-  }
-}
 
 /** The day that places a care item: a completed one when it was done (if known), any other when it is due. */
 const placedOn = (item: YearCareItem) => (item.status === 'completed' && item.lastCompleted ? item.lastCompleted : item.dueDate);
@@ -168,8 +130,9 @@ function projectedRounds(item: YearCareItem, year: number, today: string): YearE
       source: 'projected',
       service: item.careName,
       category: categoryOf(item),
-      status: 'Upcoming',
-      badge: YEAR_STATUS_BADGES.Upcoming,
+      // A projection, not an item falling due: Upcoming however near.
+      status: CARE_DISPLAY.upcoming.label,
+      badge: CARE_DISPLAY.upcoming.badge,
       description: sentences(['Projected from your schedule', recurrenceText(months)]),
       date: day,
       dueLabel: monthLabel(day),
@@ -179,7 +142,7 @@ function projectedRounds(item: YearCareItem, year: number, today: string): YearE
 }
 
 function careEntry(item: YearCareItem, today: string): YearEntry {
-  const status = careStatus(item, today);
+  const { label, badge } = CARE_DISPLAY[careStanding(item.status, item.dueDate, today)];
   const completedOn = item.status === 'completed' && item.lastCompleted ? `Completed on ${formatDate(item.lastCompleted)}` : null;
   const recurrence = item.recurringMonths ? recurrenceText(item.recurringMonths) : null;
   return {
@@ -187,8 +150,8 @@ function careEntry(item: YearCareItem, today: string): YearEntry {
     source: 'care',
     service: item.careName,
     category: categoryOf(item),
-    status,
-    badge: YEAR_STATUS_BADGES[status],
+    status: label,
+    badge,
     description: sentences([completedOn, item.notes, recurrence ?? (item.notes || completedOn ? null : 'One-time care')]),
     date: placedOn(item),
     dueLabel: monthLabel(item.dueDate),
@@ -201,7 +164,7 @@ function appointmentEntry(
   providerName: YearScheduleOptions['providerName'],
 ): YearEntry {
   const day = appointment.appointmentDate.slice(0, 10);
-  const status: YearStatus = appointment.status === 'completed' ? 'Completed' : 'Scheduled';
+  const { label, badge } = CARE_DISPLAY[appointment.status === 'completed' ? 'completed' : 'scheduled'];
   const provider = providerName?.(appointment.providerId);
   const when = provider ? `With ${provider} on ${formatDate(day)}` : `On ${formatDate(day)}`;
   return {
@@ -210,8 +173,8 @@ function appointmentEntry(
     service: appointment.appointmentType,
     // The care item it was booked for knows its category best (the patient may have chosen one).
     category: linked ? categoryOf(linked) : categoryForCare(appointment.appointmentType),
-    status,
-    badge: YEAR_STATUS_BADGES[status],
+    status: label,
+    badge,
     description: sentences([when, `Time: ${formatAppointmentTime(appointment.appointmentTime)}`, appointment.notes ?? linked?.notes]),
     date: day,
     dueLabel: monthLabel(day),
@@ -229,7 +192,7 @@ export function yearSchedule(
   year: number,
   careItems: readonly YearCareItem[],
   appointments: readonly YearAppointment[],
-  { today = toDay(new Date()), providerName }: YearScheduleOptions = {},
+  { today, providerName }: YearScheduleOptions,
 ): YearMonth[] {
   const itemsById = new Map(careItems.map((item) => [item.id, item]));
   const linkedItem = (appointment: YearAppointment) =>

@@ -1,22 +1,21 @@
-import { addMonths, format, parseISO } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
-import { PREFERENCE_SORT_TIMES } from '../../../shared/rules/appointments';
 import { formatAppointmentTime, UNKNOWN_PROVIDER } from '../../../shared/rules/appointment-display';
-import { shownCareStatus } from '../../../shared/rules/care';
+import { CARE_DISPLAY, careStanding, todayOfPatient, type CareStanding } from '../../../shared/rules/care';
 import { formatDollars, percentOf } from '../../../shared/rules/formats';
 import { todayIn } from '../../../shared/rules/patient';
-import { TIME_PREFERENCES, type StoredCareStatus } from '../../../shared/rules/statuses';
+import { TIME_PREFERENCES } from '../../../shared/rules/statuses';
 import type { Database } from '../../db/client';
 import { appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, providers, users } from '../../db/schema/index';
 import type { Patient } from '../../http/current-patient';
+import { appointmentOrder } from '../appointments';
+import { ownRows } from '../owned';
 import { patientTimeZone } from '../users';
 
 /** How many scheduled appointments the assistant knows ahead: the next one, and a couple after it. */
 const NEXT_APPOINTMENTS = 3;
 /** How many completed care items it knows: the most recent; older rounds of recurring care add nothing. */
 const RECENT_COMPLETED_CARE = 5;
-/** "Due soon" is the dashboard's "Due Now" (rules/care.ts, summarizeCare): upcoming and due within three months. */
-const DUE_SOON_MONTHS = 3;
 
 export interface AppointmentFact {
   type: string;
@@ -29,14 +28,12 @@ export interface AppointmentFact {
   time: string;
 }
 
-/** A care item's status as the patient sees it: the app's shown status, with upcoming items due soon set apart. */
-export type CareFactStatus = 'overdue' | 'due-soon' | 'upcoming' | 'scheduled' | 'completed';
-
 export interface CareFact {
   name: string;
   /** 'yyyy-MM-dd' */
   dueDate: string;
-  status: CareFactStatus;
+  /** Where it stands on the patient's today, by the app's one rule (rules/care.ts). */
+  status: CareStanding;
   /** 'yyyy-MM-dd', or null when never completed. */
   lastCompleted: string | null;
 }
@@ -86,21 +83,14 @@ export interface PatientFacts {
   conditions: string | null;
 }
 
-/** A time preference sorts where it falls in the day (rules/appointments.ts), as the appointments list sorts. */
-const sortTime = sql`case ${appointments.appointmentTime} ${sql.raw(
-  Object.entries(PREFERENCE_SORT_TIMES)
-    .map(([preference, time]) => `when '${preference}' then '${time}'`)
-    .join(' '),
-)} else ${appointments.appointmentTime} end`;
-
 /**
  * The facts the assistant answers from, for this patient only. Each query selects the columns it needs and is
  * served by the table's per-user index; document bytes (medical_record_files) are never read.
  */
 export async function loadPatientFacts(db: Database, patient: Patient, now: Date = new Date()): Promise<PatientFacts> {
   const timeZone = await patientTimeZone(db, patient);
-  // patientToday's rule, without reading the time zone a second time.
-  const today = todayIn(timeZone, now);
+  // The one "today of the patient" (rules/care.ts), from the time zone read once here.
+  const today = todayOfPatient(timeZone, now);
   const [profile, nextAppointments, care, plan, records] = await Promise.all([
     loadProfile(db, patient),
     loadNextAppointments(db, patient, today),
@@ -140,9 +130,10 @@ async function loadNextAppointments(db: Database, patient: Patient, today: strin
     })
     .from(appointments)
     // The patient's own provider only: another user's row is "Unknown Provider", as on the Appointments screen.
-    .leftJoin(providers, and(eq(providers.id, appointments.providerId), eq(providers.userId, patient.id)))
-    .where(and(eq(appointments.userId, patient.id), eq(appointments.status, 'scheduled'), gte(appointments.appointmentDate, today)))
-    .orderBy(asc(appointments.appointmentDate), asc(sortTime), asc(appointments.id))
+    .leftJoin(providers, and(eq(providers.id, appointments.providerId), ownRows(providers, patient)))
+    .where(and(ownRows(appointments, patient), eq(appointments.status, 'scheduled'), gte(appointments.appointmentDate, today)))
+    // The Appointments screen's order: by day, then the time of day (a preference where it falls).
+    .orderBy(...appointmentOrder)
     .limit(NEXT_APPOINTMENTS);
   return rows.map((row) => ({ ...row, providerName: row.providerName ?? UNKNOWN_PROVIDER }));
 }
@@ -158,23 +149,16 @@ async function loadCare(db: Database, patient: Patient, today: string): Promise<
     db
       .select(columns)
       .from(preventativeCare)
-      .where(and(eq(preventativeCare.userId, patient.id), ne(preventativeCare.status, 'completed')))
+      .where(and(ownRows(preventativeCare, patient), ne(preventativeCare.status, 'completed')))
       .orderBy(asc(preventativeCare.dueDate), asc(preventativeCare.id)),
     db
       .select(columns)
       .from(preventativeCare)
-      .where(and(eq(preventativeCare.userId, patient.id), eq(preventativeCare.status, 'completed')))
+      .where(and(ownRows(preventativeCare, patient), eq(preventativeCare.status, 'completed')))
       .orderBy(sql`${preventativeCare.lastCompleted} desc nulls last`, desc(preventativeCare.dueDate), desc(preventativeCare.id))
       .limit(RECENT_COMPLETED_CARE),
   ]);
-  const soon = format(addMonths(parseISO(today), DUE_SOON_MONTHS), 'yyyy-MM-dd');
-  return [...open, ...completed].map((item) => ({ ...item, status: careFactStatus(item.status, item.dueDate, today, soon) }));
-}
-
-/** The app's shown status (overdue once the due day has passed), and "due soon" for upcoming care due by `soon`. */
-export function careFactStatus(stored: StoredCareStatus, dueDate: string, today: string, soon: string): CareFactStatus {
-  const shown = shownCareStatus(stored, dueDate, today);
-  return shown === 'upcoming' && dueDate <= soon ? 'due-soon' : shown;
+  return [...open, ...completed].map((item) => ({ ...item, status: careStanding(item.status, item.dueDate, today) }));
 }
 
 async function loadPlan(db: Database, patient: Patient): Promise<PlanFact | null> {
@@ -191,7 +175,7 @@ async function loadPlan(db: Database, patient: Patient): Promise<PlanFact | null
       outOfPocketMet: insurancePlans.outOfPocketMet,
     })
     .from(insurancePlans)
-    .where(eq(insurancePlans.userId, patient.id))
+    .where(ownRows(insurancePlans, patient))
     .orderBy(desc(insurancePlans.isPrimary), asc(insurancePlans.id))
     .limit(1);
   if (!plan) return null;
@@ -218,7 +202,7 @@ async function loadRecords(db: Database, patient: Patient, timeZone: string | nu
       count: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(medicalRecords)
-    .where(eq(medicalRecords.userId, patient.id))
+    .where(ownRows(medicalRecords, patient))
     .orderBy(desc(medicalRecords.uploadDate), desc(medicalRecords.id))
     .limit(1);
   if (!latest) return { count: 0, latest: null };
@@ -250,14 +234,6 @@ export function describeAppointment(appointment: AppointmentFact): string {
   return `${appointment.type} with ${appointment.providerName}${specialty} ${appointmentWhen(appointment)}`;
 }
 
-const CARE_STATUS_TEXT: Readonly<Record<CareFactStatus, string>> = {
-  overdue: 'OVERDUE',
-  'due-soon': 'due soon',
-  upcoming: 'upcoming',
-  scheduled: 'scheduled',
-  completed: 'completed',
-};
-
 /**
  * A compact plain-text summary of the facts, one topic per line, for a language model's context. Free text the
  * patient typed is quoted as it is; the system prompt tells the model it is data, not instructions.
@@ -273,7 +249,7 @@ export function describeFacts(facts: PatientFacts): string {
           .map((item) =>
             item.status === 'completed'
               ? `${item.name} completed${item.lastCompleted ? ` ${item.lastCompleted}` : ''}`
-              : `${item.name} ${CARE_STATUS_TEXT[item.status]}, due ${item.dueDate}`,
+              : `${item.name} ${CARE_DISPLAY[item.status].assistant}, due ${item.dueDate}`,
           )
           .join('; ')}.`
       : 'Preventative care: no items on file.',

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
-import { overdueDays, overdueLabel, sortForTimeline } from '../../../../shared/rules/care';
+import { shownOn } from '../../../../shared/rules/care';
+import { overdueDays, overdueLabel, sortForTimeline } from '../../../../shared/rules/care-timeline';
 import { formatDate } from '../../../../shared/rules/formats';
 import type { CareItem } from '../../../../shared/contracts/preventative-care';
 import { paths, scheduleForCare } from '../../../app/paths';
@@ -10,16 +11,17 @@ import { buttonClass } from '../../../components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
+import { usePatientToday } from '../../../lib/use-patient-today';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 
 const VISIBLE = 3;
 
-function CareStatusLine({ item }: { item: CareItem }) {
+function CareStatusLine({ item, today }: { item: CareItem; today: string }) {
   switch (item.status) {
     case 'overdue':
       return (
         <div className="mt-1 flex flex-wrap items-center gap-3">
-          <span className="text-sm font-medium text-red-700 dark:text-red-400">{overdueLabel(overdueDays(item.dueDate))}</span>
+          <span className="text-sm font-medium text-red-700 dark:text-red-400">{overdueLabel(overdueDays(item.dueDate, today))}</span>
           <Link href={scheduleForCare(item.id)} aria-label={`Schedule Now: ${item.careName}`} className={buttonClass({ size: 'sm', variant: 'destructive' })}>
             Schedule Now
           </Link>
@@ -40,7 +42,8 @@ function CareStatusLine({ item }: { item: CareItem }) {
 
 export function CareTimelineCard() {
   const care = useQuery(careItemsQuery(CURRENT_USER_ID));
-  const items = sortForTimeline(care.data ?? []).slice(0, VISIBLE);
+  const today = usePatientToday();
+  const items = sortForTimeline(shownOn(care.data ?? [], today)).slice(0, VISIBLE);
 
   return (
     <Card aria-busy={care.isPending}>
@@ -69,7 +72,7 @@ export function CareTimelineCard() {
             {items.map((item) => (
               <CareTimelineEntry key={item.id} status={item.status}>
                 <p className="text-sm font-medium">{item.careName}</p>
-                <CareStatusLine item={item} />
+                <CareStatusLine item={item} today={today} />
               </CareTimelineEntry>
             ))}
           </CareTimelineList>

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CalendarDays, FileText } from 'lucide-react';
 import { upcomingAppointments } from '../../../../shared/rules/appointments';
-import { summarizeCare } from '../../../../shared/rules/care';
+import { summarizeCare } from '../../../../shared/rules/care-summary';
 import { formatDate } from '../../../../shared/rules/formats';
 import { appointmentsQuery } from '../../../lib/api/appointments';
 import { medicalRecordSummaryQuery } from '../../../lib/api/medical-records';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
+import { usePatientToday } from '../../../lib/use-patient-today';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { paths } from '../../../app/paths';
 import { SummaryCard } from './summary-card';
@@ -14,10 +15,11 @@ export function SummaryCards() {
   const appointments = useQuery(appointmentsQuery(CURRENT_USER_ID));
   const care = useQuery(careItemsQuery(CURRENT_USER_ID));
   const records = useQuery(medicalRecordSummaryQuery(CURRENT_USER_ID));
+  const today = usePatientToday();
 
   const upcoming = upcomingAppointments(appointments.data ?? []);
   const next = upcoming[0];
-  const summary = summarizeCare(care.data ?? []);
+  const summary = summarizeCare(care.data ?? [], today);
   const overdue = summary.display === 'Overdue';
   const newestRecord = records.data?.latest;
 

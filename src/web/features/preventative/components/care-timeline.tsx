@@ -3,8 +3,8 @@ import { CalendarClock, CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { CareItem } from '../../../../shared/contracts/preventative-care';
-import { overdueDays, overdueLabel } from '../../../../shared/rules/care';
-import { dueInLabel, groupForTimeline, TIMELINE_GROUPS } from '../../../../shared/rules/care-timeline';
+import { shownOn } from '../../../../shared/rules/care';
+import { dueInLabel, groupForTimeline, overdueDays, overdueLabel, TIMELINE_GROUPS } from '../../../../shared/rules/care-timeline';
 import { formatDate } from '../../../../shared/rules/formats';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { scheduleForCare } from '../../../app/paths';
@@ -17,7 +17,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { appointmentsQuery } from '../../../lib/api/appointments';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
 import { serverMessage } from '../../../lib/api-client';
-import { toCalendarDate } from '../../../lib/calendar-dates';
+import { usePatientToday } from '../../../lib/use-patient-today';
 import { useUpdateCareItem } from '../api';
 
 const HEADING_ID = 'care-timeline-heading';
@@ -28,7 +28,7 @@ export function CareTimeline() {
   const appointments = useQuery(appointmentsQuery(CURRENT_USER_ID));
   const update = useUpdateCareItem(CURRENT_USER_ID);
   const [completing, setCompleting] = useState<number | null>(null);
-  const today = toCalendarDate(new Date());
+  const today = usePatientToday();
 
   /** 'Scheduled for …': the day of the appointment booked for the item, else its due date. */
   const scheduledDay = (item: CareItem) =>
@@ -51,7 +51,7 @@ export function CareTimeline() {
     );
   }
 
-  const groups = care.data ? groupForTimeline(care.data) : null;
+  const groups = care.data ? groupForTimeline(shownOn(care.data, today)) : null;
   return (
     <Card aria-busy={care.isPending}>
       <CardHeader>
@@ -128,8 +128,7 @@ function StatusLine({ item, today, scheduledDay }: { item: CareItem; today: stri
   const line = (() => {
     switch (item.status) {
       case 'overdue':
-        // At least a day: the server calls it overdue by the patient's day, which a browser clock behind it may not have reached.
-        return <span className="font-medium text-red-700 dark:text-red-400">{overdueLabel(Math.max(1, overdueDays(item.dueDate)))}</span>;
+        return <span className="font-medium text-red-700 dark:text-red-400">{overdueLabel(overdueDays(item.dueDate, today))}</span>;
       case 'upcoming': {
         const label = dueInLabel(item.dueDate, today);
         return label === 'Due today' ? label : `${label} · ${formatDate(item.dueDate)}`;

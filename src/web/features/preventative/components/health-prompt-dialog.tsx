@@ -18,6 +18,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
 import { userQuery } from '../../../lib/api/users';
+import { usePatientToday } from '../../../lib/use-patient-today';
 
 const GEMINI_URL = 'https://gemini.google.com/app';
 
@@ -52,10 +53,11 @@ export function HealthPromptDialog({ open, onClose, onCloseAutoFocus }: HealthPr
 function PromptPanel({ onClose }: { onClose(): void }) {
   const user = useQuery(userQuery(CURRENT_USER_ID));
   const careItems = useQuery(careItemsQuery(CURRENT_USER_ID));
+  const today = usePatientToday();
   const [topic, setTopic] = useState<HealthPromptTopic>('general');
   const promptId = useId();
   const loading = user.isPending || careItems.isPending;
-  const prompt = loading ? '' : healthPrompt(topic, healthPromptFacts(user.data, careItems.data));
+  const prompt = loading ? '' : healthPrompt(topic, healthPromptFacts(user.data, careItems.data, today));
 
   async function copy() {
     try {

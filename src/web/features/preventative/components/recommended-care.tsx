@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarPlus, CircleHelp, ExternalLink } from 'lucide-react';
 import { Link } from 'wouter';
 import type { RecommendationRow } from '../../../../shared/contracts/recommendations';
+import { badgeOfLabel } from '../../../../shared/rules/care';
 import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
 import { paths } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
@@ -15,18 +16,9 @@ import type { QuickScheduleRequest } from './quick-schedule-dialog';
 
 const HEADING_ID = 'recommended-care-heading';
 
-/** Part 2 §4: Overdue destructive, Due Now warning, Upcoming secondary, Completed outline. */
+/** Part 2 §4's badge of each status, from the one table of care words and colours (rules/care.ts). */
 function StatusBadge({ status }: { status: RecommendationRow['status'] }) {
-  switch (status) {
-    case 'Overdue':
-      return <Badge variant="destructive">Overdue</Badge>;
-    case 'Due Now':
-      return <Badge variant="warning">Due Now</Badge>;
-    case 'Upcoming':
-      return <Badge variant="secondary">Upcoming</Badge>;
-    case 'Completed':
-      return <Badge variant="outline">Completed</Badge>;
-  }
+  return <Badge variant={badgeOfLabel(status)}>{status}</Badge>;
 }
 
 const STATUS_HELP: ReadonlyArray<readonly [RecommendationRow['status'], string]> = [

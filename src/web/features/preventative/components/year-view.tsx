@@ -13,8 +13,8 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { appointmentsQuery } from '../../../lib/api/appointments';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
 import { providersQuery } from '../../../lib/api/providers';
-import { toCalendarDate } from '../../../lib/calendar-dates';
 import { cn } from '../../../lib/cn';
+import { usePatientToday } from '../../../lib/use-patient-today';
 
 /**
  * Category dots: at least 3:1 against the card in both themes (WCAG 1.4.11); the category is always written
@@ -126,7 +126,7 @@ function Legend() {
  * care projected into later years (rules/year-view.ts). `now` fixes the day for tests.
  */
 export function YearView({ now }: { now?: Date }) {
-  const today = toCalendarDate(now ?? new Date());
+  const today = usePatientToday(now);
   const [year, setYear] = useState(() => Number(today.slice(0, 4)));
   const titleId = useId();
   const care = useQuery(careItemsQuery(CURRENT_USER_ID));
