@@ -14,6 +14,7 @@ import { allowedHostsFor } from './http/allowed-hosts';
 import { CURRENT_USER_ID } from '../shared/rules/patient';
 import { confirmationCallerFor } from './services/confirmation-call/index';
 import { languageModelFor } from './services/language-model/index';
+import { n8nFor } from './services/n8n/index';
 
 // First, before anything writes: what this process creates is its owner's only, files 0600 and folders 0700
 // (ADR 12). That alone does not make the data folder private: PGlite's file layer chmods each file it creates to
@@ -32,7 +33,7 @@ const app = await buildApp({
   webRoot,
   allowedHosts: allowedHostsFor(env),
   confirmationCaller: confirmationCallerFor(env.confirmationCall),
-  chat: { n8n: env.n8n, languageModel: languageModelFor(env.languageModel), messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE },
+  chat: { n8n: n8nFor(env.n8n), languageModel: languageModelFor(env.languageModel), messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE },
   signIn,
   maxArchiveBytes: env.ARCHIVE_MAX_MB * 2 ** 20,
 });

@@ -4,16 +4,10 @@ import {
   CHAT_ATTACHMENT_TYPES,
   CHAT_ATTACHMENTS_MAX_BYTES,
   CHAT_ATTACHMENTS_MAX_COUNT,
+  type ChatAttachment,
   type ChatAttachmentType,
 } from '../../shared/contracts/chat';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from './errors';
-
-/** A file the patient attached, read whole (20 MiB at most in all) and checked by its content. */
-export interface ChatAttachment {
-  name: string;
-  type: ChatAttachmentType;
-  data: Buffer;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChatStreamChunk } from '../../shared/contracts/chat';
-import { replyText, type ReplySource } from '../services/chat/reply-source';
+import { replyText } from '../../shared/rules/chat-reply';
 import { badGateway, HttpError } from './errors';
 
 /** The widget asks for n8n's streamed answer with `Accept: text/plain`; newline-delimited JSON is asked for by name. */
@@ -11,7 +11,7 @@ export function wantsStream(request: FastifyRequest): boolean {
 }
 
 /**
- * Answers a chat message from a reply source, the way the browser asked: n8n's newline-delimited chunks as they come,
+ * Answers a chat message from its reply (n8n's stream chunks, whoever answered), the way the browser asked: n8n's newline-delimited chunks as they come,
  * or, once the reply is complete, `{ output }`. Until the first chunk nothing is sent, so a source that fails early
  * (n8n down, a model timing out) is a plain 502/504 `{ message }`; one that fails later ends the stream with an
  * `error` chunk, as n8n's own stream does. `keep` stores the finished exchange; a reply that failed keeps nothing.
@@ -19,7 +19,7 @@ export function wantsStream(request: FastifyRequest): boolean {
 export async function sendChatReply(
   request: FastifyRequest,
   reply: FastifyReply,
-  source: ReplySource,
+  source: AsyncIterable<ChatStreamChunk>,
   keep: (text: string) => Promise<void>,
 ): Promise<FastifyReply> {
   const chunks = source[Symbol.asyncIterator]();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { samplePdf } from '../db/sample-documents';
 import { loopbackHosts } from '../http/allowed-hosts';
+import { n8nFor } from '../services/n8n/index';
 import { startN8nStandIn, streamLine, type N8nStandIn } from '../../testing/n8n-stand-in';
 import { useTestApp } from '../../testing/test-app';
 
@@ -141,7 +142,7 @@ describe('the widget’s requests, passed through to n8n', () => {
     app = await buildApp({
       database: t.database,
       allowedHosts: loopbackHosts(),
-      chat: { n8n: { chatUrl: n8n.url, workflowUrl: null, authHeader: null, timeoutMs: 2000, inputKey: 'chatInput', sessionKey: 'sessionId' } },
+      chat: { n8n: n8nFor({ chatUrl: n8n.url, workflowUrl: null, authHeader: null, timeoutMs: 2000, inputKey: 'chatInput', sessionKey: 'sessionId' }) },
     });
     url = await listen(app);
   });

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,28 +14,23 @@ import type { Database } from '../db/client';
 import { readChatMultipart } from '../http/chat-attachments';
 import { abortWhenGone, sendChatReply, wantsStream } from '../http/chat-reply';
 import { errorResponses } from '../http/contract';
-import { conflict } from '../http/errors';
-import { assistantReply } from '../services/chat/assistant-reply';
-import type { ChatDependencies } from '../services/chat/chat-dependencies';
-import { emergencyReply } from '../services/assistant/emergency';
-import { clearChatHistory, conversationHistory, countChatRequest, keepExchange } from '../services/chat/conversations';
-import { asLangChainHistory } from '../services/chat/history';
-import { replyText, wholeReply, withClosingNote, type ReplySource } from '../services/chat/reply-source';
-import { forwardLoadPreviousSession, forwardMessage, forwardWorkflowMessage } from '../services/n8n/chat-trigger';
-
-/** Said after the built-in assistant's answer to a message with files: it answers from the record, not from them. */
-const ATTACHMENTS_NOT_READ =
-  "\n\n(I can't open attached files: I answered from your records. Your files were not stored. To keep a document, upload it under Medical Records.)";
+import { answerChat, type ChatContext } from '../services/chat/answer-chat';
+import { whoAnswers, type ChatDependencies } from '../services/chat/chat-dependencies';
+import { clearChatHistory } from '../services/chat/conversations';
+import { previousSession } from '../services/chat/previous-session';
 
 const STREAM_NOTE =
   'With `Accept: text/plain` (as n8n\'s chat widget asks) the reply is n8n\'s stream instead: newline-delimited JSON chunks ' +
   '`{ type: "begin" | "item" | "end" | "error", content?, metadata }`, sent as they come.';
 
+/** The chats' routes read the request and send the reply; services/chat/answer-chat.ts decides what answers. */
 export const chatRoutes: FastifyPluginAsyncZod<{ db: Database; chat: ChatDependencies }> = async (app, { db, chat }) => {
+  const contextOf = (request: FastifyRequest, reply: FastifyReply): ChatContext => ({ db, chats: chat, patient: request.patient, signal: abortWhenGone(reply) });
+
   app.get(
     '/chat/assistant',
     { schema: { summary: 'What answers the chats: n8n, a workflow, a language model, or the built-in assistant', response: { 200: AssistantStatus } } },
-    async () => ({ n8n: Boolean(chat.n8n?.chatUrl), workflow: Boolean(chat.n8n?.workflowUrl), languageModel: chat.languageModel !== undefined }),
+    async () => whoAnswers(chat),
   );
 
   app.post(
@@ -54,40 +50,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ db: Database; chat: ChatDepende
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const key = { channel: 'assistant' as const, sessionKey: body.sessionId };
-      const signal = abortWhenGone(reply);
-
-      if (body.action === 'loadPreviousSession') {
-        const fromN8n = chat.n8n?.chatUrl
-          ? await forwardLoadPreviousSession({ ...chat.n8n, chatUrl: chat.n8n.chatUrl }, body, { signal })
-          : null;
-        // n8n's memory, when it has one; the app's own copy of the conversation otherwise.
-        return asLangChainHistory(fromN8n?.length ? fromN8n : await conversationHistory(db, request.patient, key));
-      }
-
-      await countChatRequest(db, request.patient, chat.messagesPerMinute);
-      const attachments = request.chatAttachments ?? [];
-      const emergency = emergencyReply(body.chatInput);
-      const history = (last: number) => conversationHistory(db, request.patient, key, { last });
-      let source: ReplySource;
-      if (emergency) {
-        // First, whatever answers otherwise: a workflow or a model must not stand between the patient and 911.
-        source = wholeReply(emergency);
-      } else if (chat.n8n?.chatUrl) {
-        source = await forwardMessage(
-          { ...chat.n8n, chatUrl: chat.n8n.chatUrl },
-          { sessionId: body.sessionId, chatInput: body.chatInput, metadata: body.metadata, attachments },
-          { stream: wantsStream(request), signal },
-        );
-      } else {
-        source = await assistantReply(db, request.patient, chat.languageModel, { question: body.chatInput, history, signal });
-        if (attachments.length > 0) source = withClosingNote(source, ATTACHMENTS_NOT_READ);
-      }
-      const notes = attachments.map(({ name, type, data }) => ({ name, type, size: data.length }));
-      return sendChatReply(request, reply, source, (text) =>
-        keepExchange(db, request.patient, key, { question: body.chatInput, attachments: notes, reply: text }),
-      );
+      const { body } = request;
+      const context = contextOf(request, reply);
+      if (body.action === 'loadPreviousSession') return previousSession(context, body);
+      const { sessionId, chatInput, metadata } = body;
+      const message = { sessionId, chatInput, metadata, attachments: request.chatAttachments ?? [], stream: wantsStream(request) };
+      const answer = await answerChat(context, { channel: 'assistant', message });
+      return sendChatReply(request, reply, answer.reply, answer.keep);
     },
   );
 
@@ -100,26 +69,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ db: Database; chat: ChatDepende
         response: { 200: WorkflowChatReply, ...errorResponses(429, 502, 504) },
       },
     },
-    async (request, reply) => {
-      const { chatId, message } = request.body;
-      const signal = abortWhenGone(reply);
-      await countChatRequest(db, request.patient, chat.messagesPerMinute);
-      const key = { channel: 'workflow' as const, sessionKey: chatId };
-      const emergency = emergencyReply(message);
-      let answer: { output?: string };
-      if (emergency) {
-        answer = { output: emergency };
-      } else if (chat.n8n?.workflowUrl) {
-        answer = await forwardWorkflowMessage({ ...chat.n8n, workflowUrl: chat.n8n.workflowUrl }, request.body, { signal });
-      } else {
-        const history = (last: number) => conversationHistory(db, request.patient, key, { last });
-        const chunks = [];
-        for await (const chunk of await assistantReply(db, request.patient, chat.languageModel, { question: message, history, signal })) chunks.push(chunk);
-        answer = { output: replyText(chunks) };
-      }
-      await keepExchange(db, request.patient, key, { question: message, reply: answer.output ?? '' });
-      return answer;
-    },
+    async (request, reply) => answerChat(contextOf(request, reply), { channel: 'workflow', message: request.body }),
   );
 
   app.post(
@@ -134,15 +84,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ db: Database; chat: ChatDepende
       },
     },
     async (request, reply) => {
-      if (!chat.languageModel) {
-        throw conflict('AI analysis needs a language model, and none is configured on this server (ASSISTANT_LLM_BASE_URL)');
-      }
-      await countChatRequest(db, request.patient, chat.messagesPerMinute);
-      const { question } = request.body;
-      const emergency = emergencyReply(question);
-      const source = emergency ? wholeReply(emergency) : await assistantReply(db, request.patient, chat.languageModel, { question, signal: abortWhenGone(reply) });
-      // A one-off question, not a conversation: nothing is kept.
-      return sendChatReply(request, reply, source, async () => undefined);
+      const answer = await answerChat(contextOf(request, reply), { channel: 'analysis', message: request.body });
+      return sendChatReply(request, reply, answer.reply, answer.keep);
     },
   );
 

@@ -14,6 +14,16 @@ export const CHAT_ATTACHMENTS_MAX_COUNT = 10;
 export const CHAT_ATTACHMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'text/plain'] as const;
 export type ChatAttachmentType = (typeof CHAT_ATTACHMENT_TYPES)[number];
 
+/**
+ * A file attached to a message, once the server read it whole and checked it by its content: what the request
+ * pipeline hands over (http/chat-attachments.ts) and what the chats forward to n8n (services/n8n).
+ */
+export interface ChatAttachment {
+  name: string;
+  type: ChatAttachmentType;
+  data: Uint8Array;
+}
+
 /** The widget's own field names (part 2 §3): the session id and the text travel under these. */
 export const CHAT_SESSION_KEY = 'sessionId';
 export const CHAT_INPUT_KEY = 'chatInput';

@@ -1,10 +1,9 @@
 import type { Database } from '../../db/client';
 import type { Patient } from '../../http/current-patient';
-import { HttpError } from '../../http/errors';
 import { builtInReply } from '../assistant/built-in-assistant';
 import { loadPatientFacts } from '../assistant/patient-facts';
 import { assistantSystemPrompt } from '../assistant/system-prompt';
-import { LanguageModelError, type LanguageModel, type ModelMessage } from '../language-model/types';
+import type { LanguageModel, ModelMessage } from '../language-model/types';
 import type { StoredMessage } from './conversations';
 import { piecewiseReply, wholeReply, type ReplySource } from './reply-source';
 
@@ -20,8 +19,9 @@ export interface AssistantQuestion {
 
 /**
  * The app's own assistant: a language model when one is configured, given the patient's facts and the safety rules;
- * otherwise the rules answer from the patient's data. Nothing leaves the machine unless a model is configured. The
- * routes answer an emergency before they come here (by the rule, whatever is configured).
+ * otherwise the rules answer from the patient's data. Nothing leaves the machine unless a model is configured. An
+ * emergency never comes here: answerChat answers it first, by the rule. A model's failure is a LanguageModelError,
+ * which answerChat maps to the API's 502/504.
  */
 export async function assistantReply(db: Database, patient: Patient, model: LanguageModel | undefined, ask: AssistantQuestion): Promise<ReplySource> {
   if (!model) return wholeReply(await builtInReply(db, patient, ask.question));
@@ -31,15 +31,5 @@ export async function assistantReply(db: Database, patient: Patient, model: Lang
     ...((await ask.history?.(CONTEXT_TURNS)) ?? []),
     { role: 'user', content: ask.question },
   ];
-  return piecewiseReply(asApiErrors(model.streamReply(messages, ask.signal)));
-}
-
-/** A model's failure as the API's own 502/504: its reason shown, the model's own error (its details) logged as the cause. */
-async function* asApiErrors(pieces: AsyncIterable<string>): AsyncGenerator<string> {
-  try {
-    yield* pieces;
-  } catch (error) {
-    if (error instanceof LanguageModelError) throw Object.assign(new HttpError(error.status, error.reason), { cause: error });
-    throw error;
-  }
+  return piecewiseReply(model.streamReply(messages, ask.signal));
 }

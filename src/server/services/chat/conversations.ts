@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { chatMessages, chatRequests, chatSessions, users, type ChatAttachmentNote, type ChatChannel } from '../../db/schema/index';
 import type { Patient } from '../../http/current-patient';
 import { tooManyRequests } from '../../http/errors';
+import { ownRows } from '../owned';
 
 /** A conversation as the browser names it: which chat, and the id it keeps (sessionId, chatId). */
 export interface ConversationKey {
@@ -30,7 +31,7 @@ export async function conversationHistory(
     .select({ role: chatMessages.role, content: chatMessages.content })
     .from(chatMessages)
     .innerJoin(chatSessions, eq(chatMessages.sessionId, chatSessions.id))
-    .where(and(eq(chatSessions.userId, patient.id), eq(chatSessions.channel, channel), eq(chatSessions.sessionKey, sessionKey)));
+    .where(and(ownRows(chatSessions, patient), eq(chatSessions.channel, channel), eq(chatSessions.sessionKey, sessionKey)));
   if (last === undefined) return query.orderBy(asc(chatMessages.id));
   return (await query.orderBy(desc(chatMessages.id)).limit(last)).reverse();
 }
@@ -57,7 +58,7 @@ export async function keepExchange(
     const [session] = await tx
       .select({ id: chatSessions.id })
       .from(chatSessions)
-      .where(and(eq(chatSessions.userId, patient.id), eq(chatSessions.channel, key.channel), eq(chatSessions.sessionKey, key.sessionKey)));
+      .where(and(ownRows(chatSessions, patient), eq(chatSessions.channel, key.channel), eq(chatSessions.sessionKey, key.sessionKey)));
     if (!session) throw new Error('chat session vanished while it was written');
     await tx.insert(chatMessages).values([
       { sessionId: session.id, userId: patient.id, role: 'user', content: exchange.question, attachments: exchange.attachments ?? [] },
@@ -69,7 +70,7 @@ export async function keepExchange(
 
 /** 'Clear history': every conversation of the patient, in both chats. */
 export async function clearChatHistory(db: Database, patient: Patient): Promise<void> {
-  await db.delete(chatSessions).where(eq(chatSessions.userId, patient.id));
+  await db.delete(chatSessions).where(ownRows(chatSessions, patient));
 }
 
 /**
@@ -81,8 +82,8 @@ export async function clearChatHistory(db: Database, patient: Patient): Promise<
 export async function countChatRequest(db: Database, patient: Patient, perMinute: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, patient.id)).for('update');
-    await tx.delete(chatRequests).where(and(eq(chatRequests.userId, patient.id), lt(chatRequests.createdAt, sql`now() - interval '1 minute'`)));
-    const [row] = await tx.select({ sent: count() }).from(chatRequests).where(eq(chatRequests.userId, patient.id));
+    await tx.delete(chatRequests).where(and(ownRows(chatRequests, patient), lt(chatRequests.createdAt, sql`now() - interval '1 minute'`)));
+    const [row] = await tx.select({ sent: count() }).from(chatRequests).where(ownRows(chatRequests, patient));
     if ((row?.sent ?? 0) >= perMinute) {
       throw tooManyRequests(`You can send at most ${perMinute} messages a minute. Please wait a moment and try again.`);
     }

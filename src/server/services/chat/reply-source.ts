@@ -3,7 +3,7 @@ import type { ChatStreamChunk } from '../../../shared/contracts/chat';
 /**
  * A reply as it comes, in n8n's streaming shape whatever answers (n8n, the built-in assistant, a language model):
  * per node run a `begin`, `item`s carrying text, an `end`. One shape in, so one writer serves JSON and streams alike.
- * A source that fails throws an HttpError (502/504), before or between its chunks.
+ * A source that fails throws (an N8nError, a LanguageModelError) before or between its chunks; answerChat maps it.
  */
 export type ReplySource = AsyncIterable<ChatStreamChunk>;
 
@@ -41,17 +41,6 @@ export async function* piecewiseReply(pieces: AsyncIterable<string>, node: Reply
   yield chunk('begin', node);
   for (; !next.done; next = await iterator.next()) if (next.value) yield chunk('item', node, next.value);
   yield chunk('end', node);
-}
-
-/** The text a finished reply said, each node run's text in its own paragraph (what JSON answers and history keep). */
-export function replyText(chunks: readonly ChatStreamChunk[]): string {
-  const runs = new Map<string, string>();
-  for (const { type, content, metadata } of chunks) {
-    if (type !== 'item' || !content) continue;
-    const run = `${metadata.nodeId}#${metadata.runIndex}`;
-    runs.set(run, (runs.get(run) ?? '') + content);
-  }
-  return [...runs.values()].join('\n\n');
 }
 
 /**

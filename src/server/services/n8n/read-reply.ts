@@ -1,13 +1,13 @@
 import { CHAT_STREAM_CHUNK_TYPES, type ChatStreamChunk } from '../../../shared/contracts/chat';
-import { badGateway } from '../../http/errors';
 import { wholeReply, type ReplyNode, type ReplySource } from '../chat/reply-source';
+import { N8nError } from './types';
 import { readWithIdleTimeout } from './webhook';
 
 const N8N_NODE: ReplyNode = { nodeId: 'n8n', nodeName: 'n8n' };
 
 /** The most of n8n's answer that is read: a chat reply is text, and a workflow that answers a file is not one. */
-export const MAX_N8N_ANSWER_CHARS = 200_000;
-const tooLong = () => badGateway("n8n's answer is longer than a chat reply can be");
+const MAX_N8N_ANSWER_CHARS = 200_000;
+const tooLong = () => new N8nError(502, "n8n's answer is longer than a chat reply can be");
 
 /**
  * n8n's answer to a message, whichever way its Chat Trigger answers: newline-delimited `begin`/`item`/`end` chunks
@@ -15,7 +15,7 @@ const tooLong = () => badGateway("n8n's answer is longer than a chat reply can b
  * tells which; nothing else about the response (its Content-Type is application/json both ways) can.
  */
 export async function* readN8nReply(body: ReadableStream<Uint8Array> | null, idleMs: number): ReplySource {
-  if (!body) throw badGateway('n8n answered with nothing');
+  if (!body) throw new N8nError(502, 'n8n answered with nothing');
   let buffered = '';
   let streaming: boolean | undefined;
   let read = 0;
@@ -45,7 +45,7 @@ export async function* readN8nReply(body: ReadableStream<Uint8Array> | null, idl
     if (chunk) yield chunk;
     return;
   }
-  if (!rest) throw badGateway('n8n answered with nothing');
+  if (!rest) throw new N8nError(502, 'n8n answered with nothing');
   const single = streamChunk(rest);
   if (single) {
     yield single;
@@ -73,18 +73,37 @@ function streamChunk(line: string): ChatStreamChunk | null {
 }
 
 /** What the widget would show of a whole answer: `output`, else `text`, else the JSON itself, pretty-printed. */
-export function messageText(body: string): string {
+function messageText(body: string): string {
   const value = parseJson(body);
   if (value === undefined) return body;
   if (isObject(value)) {
     // The Chat Trigger in "Using Respond to Webhook"-less WebSocket mode: nothing will ever come back here.
     if (value.executionStarted === true && Object.keys(value).length <= 2) {
-      throw badGateway('n8n started the workflow but answers through a WebSocket: set the Chat Trigger to answer when the last node finishes, or to stream');
+      throw new N8nError(502, 'n8n started the workflow but answers through a WebSocket: set the Chat Trigger to answer when the last node finishes, or to stream');
     }
     if (typeof value.output === 'string') return value.output;
     if (typeof value.text === 'string') return value.text;
   }
   return JSON.stringify(value, null, 2);
+}
+
+/**
+ * A whole JSON answer (loadPreviousSession's history, the workflow's `{ output }`), read within the same limits as a
+ * reply; undefined when n8n answered nothing.
+ */
+export async function readN8nJson(response: Response, idleMs: number): Promise<unknown> {
+  if (!response.body) return undefined;
+  let text = '';
+  for await (const piece of readWithIdleTimeout(response.body, idleMs)) {
+    text += piece;
+    if (text.length > MAX_N8N_ANSWER_CHARS) throw tooLong();
+  }
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new N8nError(502, 'n8n answered something other than JSON');
+  }
 }
 
 function parseJson(text: string): unknown {

@@ -1,23 +1,16 @@
 import type { N8nConfig } from '../../env';
-import { badGateway, gatewayTimeout, HttpError } from '../../http/errors';
+import { N8nError, type WebhookCall } from './types';
 
 /** What goes to n8n: JSON, or multipart when the patient attached files (the widget's own two shapes). */
 export type WebhookPayload = { kind: 'json'; body: Record<string, unknown> } | { kind: 'form'; body: FormData };
-
-export interface WebhookCall {
-  /** Ask for n8n's streamed answer, as the widget does with `Accept: text/plain`. */
-  stream?: boolean;
-  /** The patient left (the browser closed the request): stop waiting for n8n. */
-  signal?: AbortSignal;
-}
 
 /** Thrown by our own timer: told apart from the patient's leaving, which is no one's fault. */
 class TimedOut extends Error {}
 
 /**
  * POSTs to one of the configured n8n webhooks and answers n8n's response once its headers arrived with a success
- * status. n8n's failures become the API's: 504 when it does not answer within N8N_CHAT_TIMEOUT_MS, 502 when it
- * cannot be reached or answers an error; the message names n8n and the status, never the address or the header.
+ * status. n8n's failures are N8nErrors: 504 when it does not answer within N8N_CHAT_TIMEOUT_MS, 502 when it cannot
+ * be reached or answers an error; the reason names n8n and the status, never the address or the header.
  */
 export async function postToN8n(config: N8nConfig, url: string, payload: WebhookPayload, { stream = false, signal }: WebhookCall = {}): Promise<Response> {
   const timer = new AbortController();
@@ -35,15 +28,15 @@ export async function postToN8n(config: N8nConfig, url: string, payload: Webhook
     });
     if (!response.ok) {
       await response.body?.cancel();
-      throw badGateway(describeStatus(response.status));
+      throw new N8nError(502, describeStatus(response.status));
     }
     return response;
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (timer.signal.aborted) throw gatewayTimeout('n8n did not answer in time');
+    if (error instanceof N8nError) throw error;
+    if (timer.signal.aborted) throw new N8nError(504, 'n8n did not answer in time');
     if (signal?.aborted) throw error;
     // The reason (a refused connection, a name that does not resolve) goes to the log with the 502, not to the patient.
-    throw Object.assign(badGateway('n8n could not be reached'), { cause: error });
+    throw new N8nError(502, 'n8n could not be reached', { cause: error });
   } finally {
     clearTimeout(timeout);
   }
@@ -56,24 +49,24 @@ function describeStatus(status: number): string {
 }
 
 /**
- * Reads a body as text pieces, each read given `idleMs` to arrive: a stream that stalls is a 504, not a hang.
+ * Reads n8n's answer as text pieces, each read given `idleMs` to arrive: a stream that stalls is a 504, not a hang.
  * The body is cancelled when reading stops for any reason, so the connection to n8n is let go.
  */
-export async function* readWithIdleTimeout(body: ReadableStream<Uint8Array>, idleMs: number, what = 'n8n'): AsyncGenerator<string> {
+export async function* readWithIdleTimeout(body: ReadableStream<Uint8Array>, idleMs: number): AsyncGenerator<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   try {
     for (;;) {
       let idle: NodeJS.Timeout | undefined;
       const stalled = new Promise<never>((_, reject) => {
-        idle = setTimeout(() => reject(gatewayTimeout(`${what} stopped answering`)), idleMs);
+        idle = setTimeout(() => reject(new N8nError(504, 'n8n stopped answering')), idleMs);
       });
       let result: Awaited<ReturnType<typeof reader.read>>;
       try {
         result = await Promise.race([reader.read(), stalled]);
       } catch (error) {
-        if (error instanceof HttpError) throw error;
-        throw badGateway(`${what} broke off its answer`);
+        if (error instanceof N8nError) throw error;
+        throw new N8nError(502, 'n8n broke off its answer');
       } finally {
         clearTimeout(idle);
       }

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openAiCompatibleModel } from '../services/language-model/openai-compatible';
+import { createAppointment, createProvider } from '../../testing/factories';
+import { startLanguageModelStandIn, type LanguageModelStandIn } from '../../testing/language-model-stand-in';
+import { api, snapshotData, useTestApp } from '../../testing/test-app';
+import { appWith, expectFailedKeepingNothing, history, send, streamed } from './chat-test-support';
+
+/** The built-in assistant answered by a language model, against a local stand-in for an OpenAI-compatible API. */
+const t = useTestApp();
+
+describe('with a language model configured', () => {
+  let model: LanguageModelStandIn;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    model = await startLanguageModelStandIn();
+    app = await appWith(t, { languageModel: openAiCompatibleModel({ baseUrl: `${model.url}/v1`, model: 'llama3.2', apiKey: null, timeoutMs: 400 }) });
+  });
+  beforeEach(() => {
+    model.requests.length = 0;
+    model.answerWith(['Your next visit ', 'is on March 4.']);
+  });
+  afterAll(async () => {
+    await app.close();
+    await model.close();
+  });
+
+  it('says so in GET /api/chat/assistant', async () => {
+    expect((await api(app, 'GET', '/api/chat/assistant')).body).toEqual({ n8n: false, workflow: false, languageModel: true });
+  });
+
+  it('asks the model with the safety rules and the patient’s facts, and streams its pieces to the n8n tab', async () => {
+    const provider = await createProvider(t.db, t.userId, { name: 'Dr. Rivera' });
+    await createAppointment(t.db, t.userId, provider.id, { appointmentType: 'Dental Cleaning', appointmentDate: '2099-03-04' });
+    const sessionId = randomUUID();
+    await api(app, 'POST', '/api/chat/n8n', send(sessionId, 'Hello'));
+    const response = await app.inject({ method: 'POST', url: '/api/chat/n8n', payload: send(sessionId, 'When is my next visit?'), headers: { accept: 'text/plain' } });
+    expect(streamed(response.body).map((chunk) => [chunk.type, chunk.content ?? null])).toEqual([
+      ['begin', null],
+      ['item', 'Your next visit '],
+      ['item', 'is on March 4.'],
+      ['end', null],
+    ]);
+    const { body } = model.requests.at(-1)! as { body: { model: string; stream: boolean; messages: { role: string; content: string }[] } };
+    expect(body).toMatchObject({ model: 'llama3.2', stream: true });
+    const [system, ...turns] = body.messages;
+    expect(system!.role).toBe('system');
+    expect(system!.content).toMatch(/911/);
+    expect(system!.content).toContain('Dental Cleaning');
+    expect(system!.content).toContain('Dr. Rivera');
+    // The conversation so far comes along, so a follow-up question makes sense to the model.
+    expect(turns).toEqual([
+      { role: 'user', content: 'Hello' },
+      { role: 'assistant', content: 'Your next visit is on March 4.' },
+      { role: 'user', content: 'When is my next visit?' },
+    ]);
+    expect((await history(app, sessionId)).at(-1)).toEqual(['AIMessage', 'Your next visit is on March 4.']);
+  });
+
+  it('answers an emergency by the rule, without asking the model', async () => {
+    const response = await api(app, 'POST', '/api/chat/n8n', send(randomUUID(), 'I think I am having a stroke'));
+    expect(response.body.output).toMatch(/^[^.]*911/);
+    const analysis = await api(app, 'POST', '/api/chat/analysis', { question: 'I have crushing chest pain' });
+    expect(analysis.body.output).toMatch(/^[^.]*911/);
+    expect(model.requests).toEqual([]);
+  });
+
+  it('answers Get AI Analysis through the model, as { output } or streamed, keeping nothing but its count', async () => {
+    const { chat_requests: _before, ...before } = await snapshotData(t.db);
+    expect(await api(app, 'POST', '/api/chat/analysis', { question: 'Am I due for anything?' })).toMatchObject({
+      status: 200,
+      body: { output: 'Your next visit is on March 4.' },
+    });
+    const response = await app.inject({ method: 'POST', url: '/api/chat/analysis', payload: { question: 'And after that?' }, headers: { accept: 'text/plain' } });
+    expect(streamed(response.body).filter((chunk) => chunk.type === 'item').map((chunk) => chunk.content)).toEqual(['Your next visit ', 'is on March 4.']);
+    const { chat_requests: requests, ...after } = await snapshotData(t.db);
+    expect(after).toEqual(before);
+    expect(requests).toHaveLength(2);
+  });
+
+  it.each([
+    ['answers 500', { status: 500, body: { error: 'overloaded' } } as const, 502, 'The language model answered 500'],
+    ['does not answer', 'no answer' as const, 504, 'The language model did not answer in time'],
+  ])('is a clean error when the model %s, keeping nothing', async (_, answer, status, message) => {
+    model.answerWith(answer);
+    await expectFailedKeepingNothing(t.db, app, '/api/chat/n8n', send('s-10', 'How is my deductible?'), status, message);
+    await expectFailedKeepingNothing(t.db, app, '/api/chat/analysis', { question: 'How is my deductible?' }, status, message);
+  });
+});
