@@ -1,12 +1,83 @@
 import { describe, expect, it } from 'vitest';
 import {
+  badgeOfLabel,
+  CARE_DISPLAY,
+  CARE_STANDINGS,
+  careStanding,
   categoryForCare,
+  dueSoonUntil,
   nextCareDueDate,
+  readCareStatus,
   shownCareStatus,
   statusTone,
   storedCareStatus,
   timelineDotTone,
+  todayOfPatient,
 } from './care';
+
+describe('todayOfPatient', () => {
+  // 10:30 UTC: already the 23rd at UTC+14, still the 21st at UTC−11.
+  const now = new Date('2026-11-22T10:30:00Z');
+  it.each([
+    ['Pacific/Kiritimati', '2026-11-23'],
+    ['Pacific/Pago_Pago', '2026-11-21'],
+    ['UTC', '2026-11-22'],
+  ])('is the calendar day in %s', (zone, expected) => {
+    expect(todayOfPatient(zone, now)).toBe(expected);
+  });
+
+  it.each([null, undefined, 'Not/AZone'])("is the machine's own day without a zone it knows (%s)", (zone) => {
+    const expected = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    expect(todayOfPatient(zone, now)).toBe(expected);
+  });
+});
+
+describe('dueSoonUntil', () => {
+  it.each([
+    ['2026-11-23', '2027-02-23'],
+    ['2026-11-30', '2027-02-28'],
+    ['2027-11-30', '2028-02-29'],
+  ])('from %s, due soon up to %s', (today, until) => {
+    expect(dueSoonUntil(today)).toBe(until);
+  });
+});
+
+describe('readCareStatus', () => {
+  it.each([
+    ['Overdue', 'overdue'],
+    ['SCHEDULED', 'scheduled'],
+    ['upcoming', 'upcoming'],
+    ['completed', 'completed'],
+    ['due-soon', null],
+    ['cancelled', null],
+  ])('%s → %s', (text, status) => {
+    expect(readCareStatus(text)).toBe(status);
+  });
+});
+
+describe('careStanding', () => {
+  const today = '2026-11-23';
+  it.each([
+    ['upcoming, due yesterday', 'upcoming', '2026-11-22', 'overdue'],
+    ['overdue as shown', 'overdue', '2026-11-22', 'overdue'],
+    ['upcoming, due today', 'upcoming', '2026-11-23', 'due-soon'],
+    ['upcoming, due in exactly three months', 'upcoming', '2027-02-23', 'due-soon'],
+    ['upcoming, due the day after', 'upcoming', '2027-02-24', 'upcoming'],
+    ['scheduled, past due', 'scheduled', '2026-11-01', 'scheduled'],
+    ['scheduled, due soon', 'scheduled', '2026-12-01', 'scheduled'],
+    ['completed', 'completed', '2026-12-01', 'completed'],
+  ] as const)('an item %s stands %s', (_case, status, dueDate, expected) => {
+    expect(careStanding(status, dueDate, today)).toBe(expected);
+  });
+});
+
+describe('CARE_DISPLAY', () => {
+  it("gives each standing its own label, so that a label finds its badge: part 2 §4's, and Scheduled blue", () => {
+    const labels = CARE_STANDINGS.map((standing) => CARE_DISPLAY[standing].label);
+    expect(new Set(labels).size).toBe(CARE_STANDINGS.length);
+    expect(labels.map(badgeOfLabel)).toEqual(['destructive', 'warning', 'secondary', 'info', 'outline']);
+  });
+});
 
 describe('statusTone', () => {
   it.each([

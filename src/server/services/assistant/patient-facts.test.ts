@@ -138,6 +138,26 @@ describe('loadPatientFacts', () => {
       ]);
     });
 
+    it("stands where the one rule puts it on the patient's own today, at a day boundary", async () => {
+      const user = await createUser(db);
+      await createCareItem(db, user.id, { careName: 'Dental Cleaning', dueDate: '2026-11-22' });
+      await createCareItem(db, user.id, { careName: 'Flu Vaccine', dueDate: '2027-02-23' });
+      // 10:30 UTC: already Nov 23 at UTC+14, still Nov 21 at UTC−11 (rules/care-views.test.ts, the other screens).
+      const boundary = new Date('2026-11-22T10:30:00Z');
+      const standings = async (timeZone: string) => {
+        await db.update(users).set({ timeZone }).where(eq(users.id, user.id));
+        return (await loadPatientFacts(db, { id: user.id }, boundary)).care.map(({ name, status }) => [name, status]);
+      };
+      expect(await standings('Pacific/Kiritimati')).toEqual([
+        ['Dental Cleaning', 'overdue'],
+        ['Flu Vaccine', 'due-soon'],
+      ]);
+      expect(await standings('Pacific/Pago_Pago')).toEqual([
+        ['Dental Cleaning', 'due-soon'],
+        ['Flu Vaccine', 'upcoming'],
+      ]);
+    });
+
     it('keeps the five most recently completed items after the open ones', async () => {
       const user = await createUser(db);
       for (let month = 1; month <= 7; month++) {
