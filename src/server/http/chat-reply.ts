@@ -11,10 +11,11 @@ export function wantsStream(request: FastifyRequest): boolean {
 }
 
 /**
- * Answers a chat message from its reply (n8n's stream chunks, whoever answered), the way the browser asked: n8n's newline-delimited chunks as they come,
- * or, once the reply is complete, `{ output }`. Until the first chunk nothing is sent, so a source that fails early
- * (n8n down, a model timing out) is a plain 502/504 `{ message }`; one that fails later ends the stream with an
- * `error` chunk, as n8n's own stream does. `keep` stores the finished exchange; a reply that failed keeps nothing.
+ * Answers a chat message from its reply (n8n's stream chunks, whoever answered), the way the browser asked: n8n's
+ * newline-delimited chunks as they come, or, once the reply is complete, `{ output }`. Until the first chunk nothing
+ * is sent, so a source that fails early (n8n down, a model timing out) is a plain 502/504 `{ message }`; one that
+ * fails later ends the stream with an `error` chunk, as n8n's own stream does. `keep` stores the finished exchange;
+ * a reply that failed keeps nothing.
  */
 export async function sendChatReply(
   request: FastifyRequest,

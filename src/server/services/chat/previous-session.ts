@@ -10,11 +10,10 @@ import { asHttpError } from './outside-service-errors';
  */
 export async function previousSession({ db, chats, patient, signal }: ChatContext, session: { sessionId: string; metadata?: Record<string, unknown> }): Promise<ChatHistory> {
   const trigger = chats.n8n?.chatTrigger;
-  let fromN8n;
-  try {
-    fromN8n = trigger ? await trigger.loadPreviousSession(session, { signal }) : null;
-  } catch (error) {
-    throw asHttpError(error);
-  }
+  const fromN8n = trigger
+    ? await trigger.loadPreviousSession(session, { signal }).catch((error: unknown) => {
+        throw asHttpError(error);
+      })
+    : null;
   return asLangChainHistory(fromN8n?.length ? fromN8n : await conversationHistory(db, patient, { channel: 'assistant', sessionKey: session.sessionId }));
 }
