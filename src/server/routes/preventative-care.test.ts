@@ -1,15 +1,14 @@
-import { addDays, addMonths, format, parseISO } from 'date-fns';
-import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { todayIn } from '../../shared/rules/patient';
+import { inDays } from '../../testing/calendar-days';
 import { createCareItem } from '../../testing/factories';
-import { INTERNAL_ERROR, api, expectRefused, snapshotData, useTestApp, withFailingActivityLog } from '../../testing/test-app';
-import { preventativeCare, users } from '../db/schema/index';
+import { activitiesOfPatient, careItemsOfPatient } from '../../testing/patient-lists';
+import { INTERNAL_ERROR, api, expectRefused, useTestApp, withFailingActivityLog } from '../../testing/test-app';
+import { storedStatuses, today } from './preventative-care-test-support';
+
+// Listing and adding care items. Editing them and overdue: preventative-care-updates.test.ts; completing recurring
+// care: preventative-care-recurring.test.ts.
 
 const t = useTestApp();
-
-/** A calendar date some days from now, so the tests keep passing in later years. */
-const inDays = (days: number) => format(addDays(new Date(), days), 'yyyy-MM-dd');
 
 /** A complete POST /api/preventative-care payload as the Add Care Item dialog sends it. */
 function newItem(overrides: Record<string, unknown> = {}) {
@@ -23,28 +22,6 @@ function newItem(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
-
-
-async function activitiesOfPatient() {
-  return (await api(t.app, 'GET', `/api/activities/${t.userId}`)).body;
-}
-
-async function careItemsOfPatient() {
-  return (await api(t.app, 'GET', `/api/preventative-care/${t.userId}`)).body;
-}
-
-/** The statuses as stored, by id: 'overdue' is never among them. */
-async function storedStatuses() {
-  return t.db.select({ id: preventativeCare.id, status: preventativeCare.status }).from(preventativeCare).orderBy(asc(preventativeCare.id));
-}
-
-/** The patient's today: the test patient gives no time zone, so it is the machine's. */
-const today = () => todayIn(null);
-
-/** A calendar date `months` after `day`, by the calendar. */
-const monthsAfter = (day: string, months: number) => format(addMonths(parseISO(day), months), 'yyyy-MM-dd');
-
-
 
 describe('GET /api/preventative-care/{userId}', () => {
   it('lists the patient’s care items by due date, then by id, with every field', async () => {
@@ -114,7 +91,7 @@ describe('POST /api/preventative-care', () => {
     expect(response.body).toEqual(created);
     expect((await api(t.app, 'GET', `/api/preventative-care/${t.userId}`)).body).toEqual([created]);
 
-    expect(await activitiesOfPatient()).toEqual([
+    expect(await activitiesOfPatient(t)).toEqual([
       expect.objectContaining({
         userId: t.userId,
         activityType: 'care_added',
@@ -170,15 +147,15 @@ describe('POST /api/preventative-care', () => {
     const response = await api(t.app, 'POST', '/api/preventative-care', newItem({ status }));
     expect(response.status).toBe(201);
     expect(response.body.status).toBe(stored);
-    expect(await storedStatuses()).toEqual([{ id: response.body.id, status: stored }]);
+    expect(await storedStatuses(t)).toEqual([{ id: response.body.id, status: stored }]);
   });
 
   it("stores 'overdue' as upcoming, and shows it overdue while its due date has passed", async () => {
     const response = await api(t.app, 'POST', '/api/preventative-care', newItem({ status: 'overdue', dueDate: inDays(-5) }));
     expect(response.status).toBe(201);
     expect(response.body.status).toBe('overdue');
-    expect(await storedStatuses()).toEqual([{ id: response.body.id, status: 'upcoming' }]);
-    expect((await careItemsOfPatient()).map((item: { status: string }) => item.status)).toEqual(['overdue']);
+    expect(await storedStatuses(t)).toEqual([{ id: response.body.id, status: 'upcoming' }]);
+    expect((await careItemsOfPatient(t)).map((item: { status: string }) => item.status)).toEqual(['overdue']);
   });
 
   it.each([
@@ -191,14 +168,14 @@ describe('POST /api/preventative-care', () => {
     const response = await api(t.app, 'POST', '/api/preventative-care', newItem({ careName }));
     expect(response.status).toBe(201);
     expect(response.body.category).toBe(category);
-    expect((await careItemsOfPatient())[0].category).toBe(category);
+    expect((await careItemsOfPatient(t))[0].category).toBe(category);
   });
 
   it.each(['Primary Care', 'Dental', 'Vision', 'Specialty Care'])("stores the category '%s' the patient chooses", async (category) => {
     const response = await api(t.app, 'POST', '/api/preventative-care', newItem({ careName: 'Dental Cleaning', category }));
     expect(response.status).toBe(201);
     expect(response.body.category).toBe(category);
-    expect((await careItemsOfPatient())[0].category).toBe(category);
+    expect((await careItemsOfPatient(t))[0].category).toBe(category);
   });
 
   it('trims the name, stores empty notes as none, and keeps the written day of a date-time', async () => {
@@ -222,12 +199,12 @@ describe('POST /api/preventative-care', () => {
     const yearsAgo = await api(t.app, 'POST', '/api/preventative-care', newItem({ careName: 'Colonoscopy', dueDate: '2000-01-01' }));
     expect(yearsAgo.body.status).toBe('overdue');
 
-    expect((await careItemsOfPatient()).map((item: { careName: string; status: string }) => [item.careName, item.status])).toEqual([
+    expect((await careItemsOfPatient(t)).map((item: { careName: string; status: string }) => [item.careName, item.status])).toEqual([
       ['Colonoscopy', 'overdue'],
       ['Flu Shot', 'overdue'],
       ['Skin Check', 'upcoming'],
     ]);
-    expect((await storedStatuses()).map((item) => item.status)).toEqual(['upcoming', 'upcoming', 'upcoming']);
+    expect((await storedStatuses(t)).map((item) => item.status)).toEqual(['upcoming', 'upcoming', 'upcoming']);
   });
 
   it('stores no item when its activity cannot be recorded', async () => {
@@ -268,268 +245,5 @@ describe('POST /api/preventative-care', () => {
   it("answers 404 for another user's id and one that does not exist", async () => {
     await expectRefused(t, 'POST', '/api/preventative-care', newItem({ userId: t.otherUserId }), 404, 'User not found');
     await expectRefused(t, 'POST', '/api/preventative-care', newItem({ userId: 999 }), 404, 'User not found');
-  });
-});
-
-describe('PATCH /api/preventative-care/{id}', () => {
-  it("completing an item sets lastCompleted to the patient's today, records the activity, and answers 200", async () => {
-    const item = await createCareItem(t.db, t.userId, { careName: 'Flu Shot', notes: 'Left arm' });
-    const dayBefore = today();
-    const response = await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { status: 'completed' });
-    const dayAfter = today();
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...item, status: 'completed', lastCompleted: response.body.lastCompleted });
-    expect([dayBefore, dayAfter]).toContain(response.body.lastCompleted);
-    // Care that does not recur is done: no next round.
-    expect(await careItemsOfPatient()).toEqual([response.body]);
-
-    expect(await activitiesOfPatient()).toEqual([
-      expect.objectContaining({
-        userId: t.userId,
-        activityType: 'care_completed',
-        description: 'Completed Flu Shot',
-        iconType: 'check_circle',
-        relatedItemId: item.id,
-      }),
-    ]);
-  });
-
-  it('completing an item keeps the lastCompleted date it is given', async () => {
-    const item = await createCareItem(t.db, t.userId);
-    const response = await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { status: 'completed', lastCompleted: '2026-02-14' });
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...item, status: 'completed', lastCompleted: '2026-02-14' });
-    expect(await activitiesOfPatient()).toEqual([expect.objectContaining({ iconType: 'check_circle', relatedItemId: item.id })]);
-  });
-
-  it('changes only the fields sent and records no activity for anything but completing', async () => {
-    const item = await createCareItem(t.db, t.userId, { careName: 'Eye Exam', recurringMonths: 24, notes: 'Bring glasses' });
-    const dueDate = inDays(60);
-
-    const renamed = await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { careName: '  Vision Exam ', dueDate });
-    expect(renamed.status).toBe(200);
-    expect(renamed.body).toEqual({ ...item, careName: 'Vision Exam', dueDate });
-
-    const scheduled = await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { status: 'scheduled' });
-    expect(scheduled.status).toBe(200);
-    expect(scheduled.body).toEqual({ ...item, careName: 'Vision Exam', dueDate, status: 'scheduled' });
-
-    const cleared = await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { recurringMonths: '', notes: '' });
-    expect(cleared.status).toBe(200);
-    expect(cleared.body).toEqual({ ...item, careName: 'Vision Exam', dueDate, status: 'scheduled', recurringMonths: null, notes: null });
-
-    const recurring = await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { recurringMonths: '12', lastCompleted: '2025-12-01' });
-    expect(recurring.status).toBe(200);
-    expect(recurring.body).toMatchObject({ recurringMonths: 12, lastCompleted: '2025-12-01', status: 'scheduled' });
-
-    const recategorised = await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { category: 'Vision' });
-    expect(recategorised.status).toBe(200);
-    expect(recategorised.body).toMatchObject({ category: 'Vision', careName: 'Vision Exam', status: 'scheduled' });
-
-    expect(await activitiesOfPatient()).toEqual([]);
-  });
-
-  it('changes the category, and keeps it when the item is renamed', async () => {
-    const item = await createCareItem(t.db, t.userId, { careName: 'Dental Cleaning', category: 'Dental' });
-    const changed = await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { category: 'Specialty Care' });
-    expect(changed.status).toBe(200);
-    expect(changed.body).toEqual({ ...item, category: 'Specialty Care' });
-    const renamed = await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { careName: 'Eye Exam' });
-    expect(renamed.body).toEqual({ ...item, careName: 'Eye Exam', category: 'Specialty Care' });
-    expect(await careItemsOfPatient()).toEqual([renamed.body]);
-  });
-
-  it("takes the status 'overdue' as upcoming: shown overdue only while the due date has passed", async () => {
-    const future = await createCareItem(t.db, t.userId, { dueDate: inDays(30), status: 'scheduled' });
-    const past = await createCareItem(t.db, t.userId, { dueDate: inDays(-30), status: 'completed', lastCompleted: inDays(-40) });
-    const notYet = await api(t.app, 'PATCH', `/api/preventative-care/${future.id}`, { status: 'overdue' });
-    expect(notYet.status).toBe(200);
-    expect(notYet.body).toEqual({ ...future, status: 'upcoming' });
-    const late = await api(t.app, 'PATCH', `/api/preventative-care/${past.id}`, { status: 'overdue' });
-    expect(late.body).toEqual({ ...past, status: 'overdue' });
-    expect(await storedStatuses()).toEqual([
-      { id: future.id, status: 'upcoming' },
-      { id: past.id, status: 'upcoming' },
-    ]);
-    expect(await activitiesOfPatient()).toEqual([]);
-  });
-
-  it('answers the status as shown: an upcoming item whose due date has passed is overdue', async () => {
-    const item = await createCareItem(t.db, t.userId, { dueDate: inDays(-3) });
-    const response = await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { notes: 'Call the clinic' });
-    expect(response.body).toEqual({ ...item, status: 'overdue', notes: 'Call the clinic' });
-  });
-
-  it('completing an item that is already completed changes nothing and records no second activity', async () => {
-    const item = await createCareItem(t.db, t.userId, { status: 'completed', lastCompleted: '2026-01-10', recurringMonths: 12 });
-    const response = await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { status: 'completed' });
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual(item);
-    expect(await careItemsOfPatient()).toEqual([item]);
-    expect(await activitiesOfPatient()).toEqual([]);
-  });
-
-  it('completes an item once when two requests complete it at the same time', async () => {
-    const item = await createCareItem(t.db, t.userId);
-    const responses = await Promise.all([
-      api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { status: 'completed' }),
-      api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { status: 'completed' }),
-    ]);
-    expect(responses.map((response) => response.status)).toEqual([200, 200]);
-    const snapshot = await snapshotData(t.db);
-    expect(snapshot.activities).toHaveLength(1);
-  });
-
-  it('leaves the item as it was when the completion cannot be recorded', async () => {
-    const item = await createCareItem(t.db, t.userId);
-    await withFailingActivityLog(t.db, async () => {
-      await expectRefused(t, 'PATCH', `/api/preventative-care/${item.id}`, { status: 'completed' }, 500, INTERNAL_ERROR);
-    });
-  });
-
-  it.each([
-    ['an empty body', {}, 'Nothing to update'],
-    ['an unknown status', { status: 'done' }, 'status: must be one of overdue, scheduled, upcoming, completed'],
-    ['a capitalised status', { status: 'Completed' }, 'status: must be one of overdue, scheduled, upcoming, completed'],
-    ['a status of null', { status: null }, 'status: must be one of overdue, scheduled, upcoming, completed'],
-    ['an unknown category', { category: 'Cardiology' }, 'category: must be one of Primary Care, Dental, Vision, Specialty Care'],
-    ['a category of null', { category: null }, 'category: must be one of Primary Care, Dental, Vision, Specialty Care'],
-    ['a blank care name', { careName: ' ' }, 'careName: Care name is required'],
-    ['a care name of null', { careName: null }, 'careName: Care name is required'],
-    ['an empty due date', { dueDate: '' }, 'dueDate: Due date is required'],
-    ['an impossible due date', { dueDate: '2031-13-01' }, 'dueDate: Due date is required'],
-    ['an impossible completion date', { status: 'completed', lastCompleted: '2026-02-30' }, 'lastCompleted: must be a date (yyyy-MM-dd)'],
-    ['a recurrence that is not a number', { recurringMonths: 'often' }, 'recurringMonths: must be a whole number of months'],
-    ['a recurrence of 0', { recurringMonths: 0 }, 'recurringMonths: must be at least 1 month'],
-    ['notes over 2000 characters', { notes: 'n'.repeat(2001) }, 'notes: must be at most 2000 characters'],
-  ])('refuses %s with 400', async (_case, payload, message) => {
-    const item = await createCareItem(t.db, t.userId);
-    await expectRefused(t, 'PATCH', `/api/preventative-care/${item.id}`, payload, 400, message);
-  });
-
-  it("answers 404 for another user's item and one that does not exist, 400 for a malformed id", async () => {
-    const theirs = await createCareItem(t.db, t.otherUserId);
-    await expectRefused(t, 'PATCH', `/api/preventative-care/${theirs.id}`, { status: 'completed' }, 404, 'Care item not found');
-    await expectRefused(t, 'PATCH', '/api/preventative-care/999', { status: 'completed' }, 404, 'Care item not found');
-    for (const bad of ['abc', '0', '-1', '1e3', '1.5', '01', '2147483648']) {
-      await expectRefused(t, 'PATCH', `/api/preventative-care/${bad}`, { status: 'completed' }, 400, 'id: must be a positive whole number');
-    }
-  });
-});
-
-describe('overdue is a fact of the date', () => {
-  it('lists an upcoming item as overdue once its due day has passed, without rewriting its row', async () => {
-    const yesterday = await createCareItem(t.db, t.userId, { careName: 'Flu Shot', dueDate: inDays(-1) });
-    const dueToday = await createCareItem(t.db, t.userId, { careName: 'Skin Check', dueDate: today() });
-    const tomorrow = await createCareItem(t.db, t.userId, { careName: 'Eye Exam', dueDate: inDays(1) });
-    expect(await careItemsOfPatient()).toEqual([
-      { ...yesterday, status: 'overdue' },
-      dueToday,
-      tomorrow,
-    ]);
-    expect((await storedStatuses()).map((item) => item.status)).toEqual(['upcoming', 'upcoming', 'upcoming']);
-  });
-
-  it('never shows a scheduled or completed item overdue, however far past its due date', async () => {
-    const scheduled = await createCareItem(t.db, t.userId, { dueDate: '2020-01-01', status: 'scheduled' });
-    const completed = await createCareItem(t.db, t.userId, { dueDate: '2020-02-01', status: 'completed', lastCompleted: '2020-01-20' });
-    expect(await careItemsOfPatient()).toEqual([scheduled, completed]);
-    const response = await api(t.app, 'PATCH', `/api/preventative-care/${scheduled.id}`, { notes: 'Booked' });
-    expect(response.body.status).toBe('scheduled');
-  });
-
-  it("measures overdue by the patient's own day, in their time zone, in the list and in answers", async () => {
-    // UTC−12 and UTC+14 are 26 hours apart: at any moment the day in +14 is at least one later than in −12.
-    const item = await createCareItem(t.db, t.userId, { dueDate: todayIn('Etc/GMT+12') });
-
-    await t.db.update(users).set({ timeZone: 'Etc/GMT+12' }).where(eq(users.id, t.userId));
-    expect(await careItemsOfPatient()).toEqual([item]);
-    expect((await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { notes: 'West' })).body.status).toBe('upcoming');
-
-    await t.db.update(users).set({ timeZone: 'Etc/GMT-14' }).where(eq(users.id, t.userId));
-    expect(await careItemsOfPatient()).toEqual([{ ...item, notes: 'West', status: 'overdue' }]);
-    expect((await api(t.app, 'PATCH', `/api/preventative-care/${item.id}`, { notes: 'East' })).body.status).toBe('overdue');
-  });
-});
-
-describe('completing recurring care brings it back for the next round', () => {
-  const complete = (id: number, body: Record<string, unknown> = {}) =>
-    api(t.app, 'PATCH', `/api/preventative-care/${id}`, { status: 'completed', ...body });
-
-  it('keeps the completed item and adds a new one, due recurringMonths after the completion, with one activity', async () => {
-    const item = await createCareItem(t.db, t.userId, {
-      careName: 'Dental Cleaning',
-      category: 'Specialty Care',
-      dueDate: inDays(-20),
-      recurringMonths: 6,
-      lastCompleted: '2025-01-01',
-      notes: 'Ask about whitening',
-    });
-    const dayBefore = today();
-    const response = await complete(item.id);
-    const dayAfter = today();
-    expect(response.status).toBe(200);
-    const completedOn = response.body.lastCompleted;
-    expect([dayBefore, dayAfter]).toContain(completedOn);
-    expect(response.body).toEqual({ ...item, status: 'completed', lastCompleted: completedOn });
-
-    expect(await careItemsOfPatient()).toEqual([
-      response.body,
-      {
-        id: item.id + 1,
-        userId: t.userId,
-        careName: 'Dental Cleaning',
-        category: 'Specialty Care',
-        dueDate: monthsAfter(completedOn, 6),
-        status: 'upcoming',
-        recurringMonths: 6,
-        lastCompleted: completedOn,
-        notes: 'Ask about whitening',
-      },
-    ]);
-    expect(await activitiesOfPatient()).toEqual([
-      expect.objectContaining({ activityType: 'care_completed', description: 'Completed Dental Cleaning', relatedItemId: item.id }),
-    ]);
-  });
-
-  it('counts the interval from the completion date given, and the changes sent with it', async () => {
-    const item = await createCareItem(t.db, t.userId, { careName: 'Eye Exam', recurringMonths: 24, dueDate: inDays(5) });
-    const completedOn = inDays(-400);
-    const response = await complete(item.id, { lastCompleted: completedOn, recurringMonths: '12', careName: 'Vision Exam' });
-    expect(response.body).toEqual({ ...item, careName: 'Vision Exam', recurringMonths: 12, status: 'completed', lastCompleted: completedOn });
-    const [next] = (await careItemsOfPatient()).filter((listed: { id: number }) => listed.id !== item.id);
-    // Completed over a year ago every 12 months: the next round is already overdue.
-    expect(next).toMatchObject({ careName: 'Vision Exam', recurringMonths: 12, dueDate: monthsAfter(completedOn, 12), lastCompleted: completedOn, status: 'overdue' });
-  });
-
-  it('adds no round for care that does not recur, nor when the completion also clears the recurrence', async () => {
-    const once = await createCareItem(t.db, t.userId, { careName: 'Colonoscopy' });
-    const cleared = await createCareItem(t.db, t.userId, { careName: 'Flu Shot', recurringMonths: 12 });
-    expect((await complete(once.id)).status).toBe(200);
-    expect((await complete(cleared.id, { recurringMonths: '' })).status).toBe(200);
-    expect((await careItemsOfPatient()).map((item: { id: number }) => item.id).sort()).toEqual([once.id, cleared.id]);
-  });
-
-  it('adds no second round when a completed item is completed again', async () => {
-    const item = await createCareItem(t.db, t.userId, { recurringMonths: 12 });
-    expect((await complete(item.id)).status).toBe(200);
-    expect((await complete(item.id)).status).toBe(200);
-    expect(await careItemsOfPatient()).toHaveLength(2);
-    expect(await activitiesOfPatient()).toHaveLength(1);
-  });
-
-  it('adds one round when two requests complete the item at the same time', async () => {
-    const item = await createCareItem(t.db, t.userId, { recurringMonths: 12 });
-    const responses = await Promise.all([complete(item.id), complete(item.id)]);
-    expect(responses.map((response) => response.status)).toEqual([200, 200]);
-    expect(await careItemsOfPatient()).toHaveLength(2);
-    expect(await activitiesOfPatient()).toHaveLength(1);
-  });
-
-  it('neither completes the item nor adds its next round when the activity cannot be recorded', async () => {
-    const item = await createCareItem(t.db, t.userId, { recurringMonths: 6 });
-    await withFailingActivityLog(t.db, async () => {
-      await expectRefused(t, 'PATCH', `/api/preventative-care/${item.id}`, { status: 'completed' }, 500, INTERNAL_ERROR);
-    });
   });
 });

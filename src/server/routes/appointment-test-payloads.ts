@@ -1,0 +1,33 @@
+import { inDays } from '../../testing/calendar-days';
+import type { TestContext } from '../../testing/test-app';
+
+// The two payloads of POST /api/appointments, shared by the tests of scheduling and of the care item an appointment
+// was booked for.
+
+/** A complete Schedule New payload (part 2 §7). */
+export function scheduleNew(t: TestContext, providerId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    userId: t.userId,
+    providerId,
+    appointmentType: 'Annual Physical',
+    appointmentDate: inDays(14),
+    appointmentTime: 'afternoon',
+    status: 'scheduled',
+    notes: 'Fasting blood work',
+    ...overrides,
+  };
+}
+
+/** A complete quick scheduling dialog payload (part 2 §3 and §7). */
+export function quickSchedule(t: TestContext, providerId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    userId: t.userId,
+    providerId,
+    service: 'Dental Cleaning',
+    date: inDays(1),
+    timeSlot: '9:00 AM',
+    notes: 'Sensitive teeth',
+    status: 'Scheduled',
+    ...overrides,
+  };
+}
