@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIVITY_TYPES } from '../../shared/rules/activities';
 import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { APPOINTMENT_STATUSES, ICON_TYPES, STORED_CARE_STATUSES } from '../../shared/rules/statuses';
@@ -10,43 +10,20 @@ import {
   createBenefit,
   createCareItem,
   createChatMessage,
-  createAccessEvent,
-  createAccessToken,
-  createConfirmationCall,
-  createRecoveryCode,
-  createSession,
   createInsurancePlan,
   createMedicalRecord,
   createProvider,
-  createPasskey,
-  createPasskeyChallenge,
   createUser,
 } from '../../testing/factories';
-import { createTestDatabase } from '../../testing/test-database';
-import { snapshotData } from '../../testing/test-app';
-import type { Database, DatabaseHandle } from './client';
-import { wipeData } from './reset';
-import { appointments, DOCUMENT_CHUNK_BYTES, insuranceBenefits, insurancePlans, medicalRecordChunks, medicalRecords, preventativeCare, providers, users } from './schema/index';
+import { DOCUMENT_CHUNK_BYTES, medicalRecordChunks, medicalRecords, preventativeCare, providers } from './schema/index';
+import { db, userId, useSchemaTestDatabase } from './schema-test-database';
 import { sqlState, violatedConstraint } from './sql-state';
 
 // The database's own rules, written straight through Drizzle: they hold even for a write that skips the
 // contracts (a bug, a script, a race between two requests), and must hold the same on PGlite and PostgreSQL.
+// What a delete takes with it: schema-deletes.test.ts.
 
-let database: DatabaseHandle;
-let db: Database;
-let userId: number;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-});
-beforeEach(async () => {
-  await wipeData(db);
-  userId = (await createUser(db)).id;
-});
-afterAll(async () => {
-  await database?.close();
-});
+useSchemaTestDatabase();
 
 const NO_SUCH_ID = 4242;
 
@@ -221,62 +198,6 @@ describe('foreign keys (23503)', () => {
     // ON DELETE RESTRICT: PostgreSQL 18 (and PGlite, built on it) reports restrict_violation, older servers 23503.
     expect(['23001', '23503']).toContain(refused.code);
     expect(refused.constraint).toBe('appointments_provider_id_providers_id_fk');
-  });
-});
-
-describe('what a delete takes with it', () => {
-  it("deletes a user's every row, and nobody else's", async () => {
-    const other = await createUser(db);
-    for (const owner of [userId, other.id]) {
-      const provider = await createProvider(db, owner);
-      await createAppointment(db, owner, provider.id);
-      const plan = await createInsurancePlan(db, owner);
-      await createBenefit(db, plan.id);
-      await createMedicalRecord(db, owner, { insuranceId: plan.id });
-      await createCareItem(db, owner);
-      await createActivity(db, owner);
-      await createChatMessage(db, owner);
-      await createConfirmationCall(db, owner);
-      await createSession(db, owner);
-      await createRecoveryCode(db, owner);
-      await createAccessEvent(db, owner);
-      await createAccessToken(db, owner);
-      await createPasskey(db, owner);
-      await createPasskeyChallenge(db, owner);
-    }
-    await db.delete(users).where(eq(users.id, userId));
-    const left = await snapshotData(db);
-    const { installation, sign_in_attempts: signInAttempts, setup_codes: setupCodes, ...ofUsers } = left;
-    // The installation's one row, the sign-in attempts (counted by address) and the setup code belong to no user;
-    // none was written here.
-    expect([installation, signInAttempts, setupCodes]).toEqual([[], [], []]);
-    for (const [table, rows] of Object.entries(ofUsers)) {
-      expect(rows.length, table).toBe(1);
-    }
-  });
-
-  it("deletes a record's bytes with it", async () => {
-    const record = await createMedicalRecord(db, userId);
-    await db.delete(medicalRecords).where(eq(medicalRecords.id, record.id));
-    expect((await snapshotData(db)).medical_record_chunks).toEqual([]);
-  });
-
-  it('keeps an appointment when its care item goes, unlinked from it', async () => {
-    const item = await createCareItem(db, userId);
-    const appointment = await createAppointment(db, userId, (await createProvider(db, userId)).id, { careItemId: item.id });
-    await db.delete(preventativeCare).where(eq(preventativeCare.id, item.id));
-    const [kept] = await db.select().from(appointments).where(eq(appointments.id, appointment.id));
-    expect(kept?.careItemId).toBeNull();
-  });
-
-  it("deletes a plan's benefits, and keeps its documents as plain records", async () => {
-    const plan = await createInsurancePlan(db, userId);
-    await createBenefit(db, plan.id);
-    const record = await createMedicalRecord(db, userId, { insuranceId: plan.id });
-    await db.delete(insurancePlans).where(eq(insurancePlans.id, plan.id));
-    expect(await db.select().from(insuranceBenefits)).toEqual([]);
-    const [kept] = await db.select().from(medicalRecords).where(eq(medicalRecords.id, record.id));
-    expect(kept?.insuranceId).toBeNull();
   });
 });
 

@@ -1,131 +1,30 @@
-import { addDays, format } from 'date-fns';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCallServiceStandIn, type CallServiceStandIn } from '../../testing/call-service-stand-in';
-import { createCareItem, createProvider, createUser } from '../../testing/factories';
-import { createTestDatabase } from '../../testing/test-database';
+import { describe, expect, it } from 'vitest';
+import { createCareItem, createProvider } from '../../testing/factories';
 import { api } from '../../testing/test-app';
-import { buildApp } from '../app';
-import type { Database, DatabaseHandle } from '../db/client';
-import { wipeData } from '../db/reset';
-import { appointments, confirmationCalls } from '../db/schema/index';
-import { confirmationTwiml, twilioCaller } from '../services/confirmation-call/twilio';
-import { webhookCaller } from '../services/confirmation-call/webhook';
+import { confirmationCalls } from '../db/schema/index';
+import {
+  db,
+  dentist,
+  expectNoSecretLogged,
+  FROM,
+  listedAppointments,
+  logged,
+  quickSchedule,
+  storedCall,
+  tomorrow,
+  useConfirmationCallApps,
+  userId,
+  webhook,
+  WEBHOOK_KEY,
+  withTwoCallsAnHour,
+  withUsAndGb,
+  withWebhook,
+} from './confirmation-call-test-apps';
 
-// POST /api/appointments and the confirmation call to the provider (issue 12), against real local HTTP servers
-// standing in for a webhook service and for Twilio.
+// POST /api/appointments and the confirmation call to the provider (issue 12) through a webhook service. Through
+// Twilio, and no call: appointment-confirmation-call-twilio.test.ts.
 
-const WEBHOOK_KEY = 'webhook-key-never-logged';
-const TWILIO_SID = 'AC0123456789abcdef0123456789abcdef';
-const TWILIO_KEY = 'twilio-token-never-logged';
-const FROM = '+12125550100';
-/** A call that takes longer than this has failed: short, so the test of a silent service is quick. */
-const TIMEOUT_MS = 500;
-
-let database: DatabaseHandle;
-let db: Database;
-let webhook: CallServiceStandIn;
-let twilio: CallServiceStandIn;
-/** An app calling through the webhook, one through Twilio, and one with no call service configured. */
-let withWebhook: FastifyInstance;
-let withTwilio: FastifyInstance;
-let withoutCalls: FastifyInstance;
-/** Webhook apps with a list of countries beyond the default, and with a limit of two calls an hour. */
-let withUsAndGb: FastifyInstance;
-let withTwoCallsAnHour: FastifyInstance;
-/** Every log line the apps wrote. */
-const logLines: string[] = [];
-let userId: number;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-  webhook = await startCallServiceStandIn();
-  twilio = await startCallServiceStandIn();
-  const logger = { level: 'info', stream: { write: (line: string) => void logLines.push(line) } };
-  withWebhook = await buildApp({
-    database,
-    logger,
-    confirmationCaller: webhookCaller({ url: `${webhook.url}/calls`, apiKey: WEBHOOK_KEY, from: FROM, country: 'US', timeoutMs: TIMEOUT_MS }),
-  });
-  withTwilio = await buildApp({
-    database,
-    logger,
-    confirmationCaller: twilioCaller({ baseUrl: twilio.url, accountSid: TWILIO_SID, apiKey: TWILIO_KEY, from: FROM, country: 'US', timeoutMs: TIMEOUT_MS }),
-  });
-  withoutCalls = await buildApp({ database });
-  const webhookSettings = { url: `${webhook.url}/calls`, apiKey: WEBHOOK_KEY, from: FROM, country: 'US', timeoutMs: TIMEOUT_MS } as const;
-  withUsAndGb = await buildApp({ database, confirmationCaller: webhookCaller({ ...webhookSettings, countries: ['US', 'GB'] }) });
-  withTwoCallsAnHour = await buildApp({ database, confirmationCaller: webhookCaller({ ...webhookSettings, limitPerHour: 2 }) });
-});
-
-beforeEach(async () => {
-  await wipeData(db);
-  userId = (
-    await createUser(db, {
-      displayName: 'Alex Morgan',
-      email: 'alex@example.com',
-      existingConditions: 'Type 2 diabetes',
-      medications: 'Metformin',
-      allergies: 'Penicillin',
-    })
-  ).id;
-  await createUser(db, { displayName: 'Other Person' });
-  webhook.requests.length = 0;
-  twilio.requests.length = 0;
-  webhook.answerWith({ status: 200, body: { callId: 'call-0001' } });
-  twilio.answerWith({ status: 201, body: { sid: 'CA0123456789abcdef0123456789abcdef', status: 'queued' } });
-  logLines.length = 0;
-});
-
-afterAll(async () => {
-  await withWebhook?.close();
-  await withTwilio?.close();
-  await withoutCalls?.close();
-  await withUsAndGb?.close();
-  await withTwoCallsAnHour?.close();
-  await webhook?.close();
-  await twilio?.close();
-  await database?.close();
-});
-
-const tomorrow = () => format(addDays(new Date(), 1), 'yyyy-MM-dd');
-
-/** The quick scheduling dialog's payload: the one that asks for the call. */
-function quickSchedule(providerId: number, overrides: Record<string, unknown> = {}) {
-  return { userId, providerId, service: 'Dental Cleaning', date: tomorrow(), timeSlot: '9:00 AM', notes: 'Sensitive teeth', status: 'Scheduled', ...overrides };
-}
-
-/** Schedule New's payload, which does not. */
-function scheduleNew(providerId: number) {
-  return { userId, providerId, appointmentType: 'Dental Cleaning', appointmentDate: tomorrow(), appointmentTime: 'morning', notes: 'Sensitive teeth' };
-}
-
-const dentist = () => createProvider(db, userId, { name: 'Dr. Chen', specialty: 'Dentistry', phone: '(212) 555-0123' });
-
-async function storedCall(id: number) {
-  const [row] = await db
-    .select({ status: appointments.confirmationCallStatus, callId: appointments.confirmationCallId, error: appointments.confirmationCallError })
-    .from(appointments)
-    .where(eq(appointments.id, id));
-  return row;
-}
-
-async function listedAppointments(app: FastifyInstance) {
-  return (await api(app, 'GET', `/api/appointments/${userId}`)).body;
-}
-
-function logged(message: string) {
-  return logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === message);
-}
-
-function expectNoSecretLogged() {
-  const log = logLines.join('\n');
-  expect(log).not.toContain(WEBHOOK_KEY);
-  expect(log).not.toContain(TWILIO_KEY);
-  expect(log).not.toContain(Buffer.from(`${TWILIO_SID}:${TWILIO_KEY}`).toString('base64'));
-}
+useConfirmationCallApps();
 
 describe('the quick scheduling payload, with a webhook configured', () => {
   it('calls the provider after storing the appointment, and answers it as placed', async () => {
@@ -270,67 +169,5 @@ describe('the quick scheduling payload, with a webhook configured', () => {
     expect((await api(withWebhook, 'POST', '/api/appointments', quickSchedule(provider.id, { timeSlot: 'soon' }))).status).toBe(400);
     expect((await api(withWebhook, 'POST', '/api/appointments', quickSchedule(9999))).status).toBe(404);
     expect(webhook.requests).toEqual([]);
-  });
-});
-
-describe('the quick scheduling payload, with Twilio configured', () => {
-  it("creates the call through Twilio's Calls API and records Twilio's sid", async () => {
-    const provider = await dentist();
-    const date = tomorrow();
-    const response = await api(withTwilio, 'POST', '/api/appointments', quickSchedule(provider.id, { date, timeSlot: '2:30 PM' }));
-
-    expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ confirmationCallStatus: 'placed', confirmationCallError: null });
-    expect(await storedCall(response.body.id)).toEqual({ status: 'placed', callId: 'CA0123456789abcdef0123456789abcdef', error: null });
-
-    expect(twilio.requests).toHaveLength(1);
-    const [request] = twilio.requests;
-    expect(request!.url).toBe(`/2010-04-01/Accounts/${TWILIO_SID}/Calls.json`);
-    expect(request!.headers.authorization).toBe(`Basic ${Buffer.from(`${TWILIO_SID}:${TWILIO_KEY}`).toString('base64')}`);
-    const form = Object.fromEntries(new URLSearchParams(request!.body));
-    expect(form).toEqual({
-      To: '+12125550123',
-      From: FROM,
-      Twiml: confirmationTwiml({
-        to: '+12125550123',
-        appointment: { id: response.body.id, type: 'Dental Cleaning', date, time: '14:30', providerName: 'Dr. Chen', patientName: 'Alex Morgan' },
-      }),
-    });
-    expect(form.Twiml).toContain('for Alex Morgan: Dental Cleaning, on ');
-    for (const private_ of ['Sensitive teeth', 'diabetes', 'Metformin', 'Penicillin']) {
-      expect(request!.body).not.toContain(private_);
-    }
-    expect(webhook.requests).toEqual([]);
-    expectNoSecretLogged();
-  });
-
-  it('records a failed call when Twilio refuses it', async () => {
-    twilio.answerWith({ status: 400, body: { code: 21211, message: "The 'To' number is not a valid phone number." } });
-    const provider = await dentist();
-    const response = await api(withTwilio, 'POST', '/api/appointments', quickSchedule(provider.id));
-    expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ confirmationCallStatus: 'failed', confirmationCallError: 'The call service answered 400' });
-    expectNoSecretLogged();
-  });
-});
-
-describe('no call', () => {
-  it("for Schedule New's payload, even with a call service configured", async () => {
-    const provider = await dentist();
-    const response = await api(withWebhook, 'POST', '/api/appointments', scheduleNew(provider.id));
-    expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ confirmationCallStatus: 'none', confirmationCallError: null });
-    expect(await storedCall(response.body.id)).toEqual({ status: 'none', callId: null, error: null });
-    expect(webhook.requests).toEqual([]);
-  });
-
-  it('when no call service is configured', async () => {
-    const provider = await dentist();
-    const response = await api(withoutCalls, 'POST', '/api/appointments', quickSchedule(provider.id));
-    expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ confirmationCallStatus: 'none', confirmationCallError: null });
-    expect(await storedCall(response.body.id)).toEqual({ status: 'none', callId: null, error: null });
-    expect(webhook.requests).toEqual([]);
-    expect(twilio.requests).toEqual([]);
   });
 });

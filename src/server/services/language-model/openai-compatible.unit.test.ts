@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { LanguageModelConfig } from '../../env';
 import { chunkEvent, startLanguageModelStandIn, type LanguageModelStandIn } from '../../../testing/language-model-stand-in';
 import { languageModelFor } from './index';
-import { EventStreamParser, openAiCompatibleModel } from './openai-compatible';
+import { openAiCompatibleModel } from './openai-compatible';
 import { LanguageModelError, type ModelMessage } from './types';
 
 const KEY = 'sk-language-model-key-for-tests';
@@ -264,30 +264,6 @@ describe('openAiCompatibleModel', () => {
       }
       await eventually(() => expect(server.requests[0]!.closedEarly).toBe(true));
     });
-  });
-});
-
-describe('EventStreamParser', () => {
-  const stream = [': comment', 'data: {"a":1}', '', 'data: first line', 'data:second line', 'id: 7', '', 'data', '', 'data: [DONE]', ''];
-  const expected = ['{"a":1}', 'first line\nsecond line', '', '[DONE]'];
-
-  it.each([
-    ['LF', '\n'],
-    ['CRLF', '\r\n'],
-    ['CR', '\r'],
-  ])('gives the same data whichever character the stream is cut after (%s)', (_name, lineEnding) => {
-    const text = stream.join(lineEnding) + lineEnding;
-    for (let cut = 0; cut <= text.length; cut += 1) {
-      const parser = new EventStreamParser();
-      const data = [...parser.push(text.slice(0, cut)), ...parser.push(text.slice(cut)), ...parser.end()];
-      expect(data, `cut after ${cut} characters`).toEqual(expected);
-    }
-  });
-
-  it('gives the data of a last event that has no blank line after it', () => {
-    const parser = new EventStreamParser();
-    expect(parser.push('data: last')).toEqual([]);
-    expect(parser.end()).toEqual(['last']);
   });
 });
 
