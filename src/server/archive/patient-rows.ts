@@ -15,6 +15,7 @@ import {
   users,
 } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
+import { ownRows } from '../services/owned';
 import { ArchiveData, type ArchiveTable } from './format';
 
 /** Each archive table's database table, with the column that makes a row the patient's. */
@@ -60,7 +61,7 @@ export async function readPatientRows(db: Database, patient: Patient): Promise<P
               .select({ row: insuranceBenefits })
               .from(insuranceBenefits)
               .innerJoin(insurancePlans, eq(insurancePlans.id, insuranceBenefits.insuranceId))
-              .where(eq(insurancePlans.userId, patient.id))
+              .where(ownRows(insurancePlans, patient))
               .orderBy(asc(insuranceBenefits.id))
               .then((rows) => rows.map(({ row }) => row as Record<string, unknown>))
           : tx

@@ -1,8 +1,6 @@
-import { TZDate } from '@date-fns/tz';
 import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import type { z } from 'zod';
-import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES, type DocumentType } from '../../shared/rules/documents';
+import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { categoryForCare } from '../../shared/rules/care';
 import { PLAN_TYPES, type PlanType } from '../../shared/rules/insurance';
 import { PROVIDER_SPECIALTIES } from '../../shared/rules/providers';
@@ -13,6 +11,7 @@ import { storeDocumentChunks, toChunks } from '../db/document-bytes';
 import { appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, providers, users } from '../db/schema/index';
 import type { Patient } from '../http/current-patient';
 import { conflict } from '../http/errors';
+import { ownRows } from '../services/owned';
 import { isTimeZone } from '../../shared/rules/patient';
 import { EXTENSION } from './resources';
 import {
@@ -32,6 +31,8 @@ import {
   hasCoding,
   wordsOf,
 } from './fhir-input';
+import { imported, type Outcome, read, type Resource, Skip, skipped, Tally } from './import-outcome';
+import { dollars, EXTENSIONS, fits, timeOf } from './import-values';
 
 // A FHIR R4 Bundle from another record, as much of it as maps onto HealthAssist's (ADR 18): added to the patient's
 // record in one transaction, and every resource counted as imported or skipped, with why. Nothing is dropped silently.
@@ -43,47 +44,8 @@ const COVERAGE_CLASS = 'http://terminology.hl7.org/CodeSystem/coverage-class';
 const US_CORE_BIRTH_SEX = 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-birthsex';
 /** The profile's lists are at most this long (the profile's contract). */
 const PROFILE_LIST_MAX = 2000;
-const AMOUNT_MAX = 100_000_000;
 /** Practitioners before appointments, which name them; care requests before the procedures that complete them. */
 const ORDER = ['Patient', 'Practitioner', 'Coverage', 'ServiceRequest'];
-
-type Resource = FhirBundle['entry'][number]['resource'];
-/** Why a resource was not imported. */
-class Skip {
-  constructor(readonly reason: string) {}
-}
-type Outcome = 'imported' | Skip;
-const imported: Outcome = 'imported';
-const skipped = (reason: string): Outcome => new Skip(reason);
-
-class Tally {
-  readonly #counts = new Map<string, { imported: number; skipped: Map<string, number> }>();
-  add(resourceType: string, outcome: Outcome): void {
-    const count = this.#counts.get(resourceType) ?? { imported: 0, skipped: new Map<string, number>() };
-    if (outcome === 'imported') count.imported += 1;
-    else count.skipped.set(outcome.reason, (count.skipped.get(outcome.reason) ?? 0) + 1);
-    this.#counts.set(resourceType, count);
-  }
-  results(): FhirImportResult['results'] {
-    return [...this.#counts.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([resourceType, { imported: count, skipped: reasons }]) => ({
-        resourceType,
-        imported: count,
-        skipped: [...reasons.entries()].map(([reason, n]) => ({ reason, count: n })),
-      }));
-  }
-}
-
-/** Reads one resource with its schema: the first problem is the reason it is skipped. */
-function read<Schema extends z.ZodType>(schema: Schema, resource: Resource): z.output<Schema> | Skip {
-  const parsed = schema.safeParse(resource);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  return new Skip(`not read: ${issue.path.map(String).join('.') || 'the resource'} ${issue.message}`);
-}
-
-const fits = (value: string | null | undefined, max: number): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= max;
 
 export async function importFhirBundle(db: Database, patient: Patient, bundle: FhirBundle): Promise<FhirImportResult> {
   return db.transaction(async (tx) => {
@@ -99,7 +61,7 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
     };
     const lists = { allergies: user.allergies ?? '', medications: user.medications ?? '', existingConditions: user.existingConditions ?? '' };
     let patientRead = false;
-    let primaryTaken = (await tx.select({ id: insurancePlans.id }).from(insurancePlans).where(and(eq(insurancePlans.userId, patient.id), eq(insurancePlans.isPrimary, true)))).length > 0;
+    let primaryTaken = (await tx.select({ id: insurancePlans.id }).from(insurancePlans).where(and(ownRows(insurancePlans, patient), eq(insurancePlans.isPrimary, true)))).length > 0;
 
     const rank = (type: string) => (ORDER.includes(type) ? ORDER.indexOf(type) : ORDER.length);
     const entries = [...bundle.entry].map((entry, index) => ({ entry, index })).sort((a, b) => rank(a.entry.resource.resourceType) - rank(b.entry.resource.resourceType) || a.index - b.index);
@@ -333,29 +295,4 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
     }
     return { results: tally.results() };
   });
-}
-
-const EXTENSIONS: Record<DocumentType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
-
-/** A FHIR amount as the app's whole dollars: 0 when missing, negative or past the app's bound. */
-function dollars(value: number | undefined): number {
-  return value !== undefined && Number.isFinite(value) && value >= 0 && value <= AMOUNT_MAX ? Math.round(value) : 0;
-}
-
-/** A FHIR start as the app's date and 'HH:mm' in the patient's zone; a date alone is that day, any time. */
-function timeOf(start: string | undefined, timeZone: string): { date: string; time: string } | null {
-  if (!start) return null;
-  if (!start.includes('T')) {
-    const day = calendarDayOf(start);
-    return day ? { date: day, time: 'any' } : null;
-  }
-  const instant = Date.parse(start);
-  if (Number.isNaN(instant)) return null;
-  const local = new TZDate(instant, timeZone);
-  if (local.getFullYear() < 1000 || local.getFullYear() > 9999) return null;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return {
-    date: `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`,
-    time: `${pad(local.getHours())}:${pad(local.getMinutes())}`,
-  };
 }

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
-import { documentMessages, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
-import { DOCUMENT_CHUNK_BYTES } from '../db/schema/index';
+import { documentMessages } from '../../shared/rules/documents';
 import { badRequest, payloadTooLarge } from './errors';
 import {
   BACKSLASH,
@@ -14,6 +13,7 @@ import {
   QUOTE,
 } from './json-bytes';
 import { MAX_JSON_DEPTH, tooDeepMessage } from './json-depth';
+import { DataUrlDocument, type DocumentFault } from './data-url-document';
 
 /** The document of an upload, decoded from its base64 data URL while the body arrived. */
 export interface UploadedDocument {
@@ -23,7 +23,7 @@ export interface UploadedDocument {
   chunks: Buffer[];
   byteLength: number;
   /** Why these are not the bytes of a strict base64 data URL, or null when they are. */
-  fault: 'not-base64' | 'too-large' | null;
+  fault: DocumentFault | null;
 }
 
 export interface UploadBody {
@@ -35,99 +35,8 @@ export interface UploadBody {
 
 /** Everything beside the document (names, a description) is small: 64 KiB is far more than its contract allows. */
 const OTHER_FIELDS_MAX_BYTES = 64 * 1024;
-/** 'data:image/jpeg;base64' and its like; a longer header is no data URL of a document. */
-const HEADER_MAX_BYTES = 256;
-
-const EQUALS = 0x3d;
-const SLASH = 0x2f;
-
-/** Each byte's value in base64's alphabet (A–Z, a–z, 0–9, +, /), or NOT_BASE64. */
-const NOT_BASE64 = 0xff;
-const BASE64_VALUES = new Uint8Array(256).fill(NOT_BASE64);
-[...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].forEach((character, value) => {
-  BASE64_VALUES[character.charCodeAt(0)] = value;
-});
 
 const notJson = () => badRequest('The request body is not valid JSON');
-
-/**
- * Decodes base64 text as it arrives into pieces of DOCUMENT_CHUNK_BYTES, checking it is strict base64 (its alphabet,
- * padding only at the end, a length that is a multiple of four) without ever holding the text whole.
- */
-class Base64Pieces {
-  readonly chunks: Buffer[] = [];
-  byteLength = 0;
-  fault: UploadedDocument['fault'] = null;
-  private characters = 0;
-  private padding = 0;
-  /** The 6-bit values of the current group of four characters, and how many of them have come. */
-  private group = 0;
-  private groupLength = 0;
-  private current = Buffer.allocUnsafe(DOCUMENT_CHUNK_BYTES);
-  private currentLength = 0;
-
-  push(byte: number): void {
-    if (this.fault) return;
-    this.characters += 1;
-    if (byte === EQUALS) {
-      this.padding += 1;
-      if (this.padding > 2) this.fail('not-base64');
-      return;
-    }
-    const value = BASE64_VALUES[byte]!;
-    if (this.padding > 0 || value === NOT_BASE64) return this.fail('not-base64');
-    // Decoded here, byte by byte into the piece: no string and no buffer in between, so an upload leaves no garbage
-    // of its size behind for the collector.
-    this.group = (this.group << 6) | value;
-    this.groupLength += 1;
-    if (this.groupLength === 4) {
-      this.emit((this.group >> 16) & 0xff);
-      this.emit((this.group >> 8) & 0xff);
-      this.emit(this.group & 0xff);
-      this.group = 0;
-      this.groupLength = 0;
-    }
-  }
-
-  /** A character that is not base64 (or an escape that stands for none): the text is no strict data URL. */
-  refuse(): void {
-    this.fail('not-base64');
-  }
-
-  finish(): void {
-    if (this.fault) return;
-    if (this.characters % 4 !== 0) return this.fail('not-base64');
-    // A group cut short by '=' or '==' holds one or two bytes.
-    if (this.groupLength === 3) {
-      this.emit((this.group >> 10) & 0xff);
-      this.emit((this.group >> 2) & 0xff);
-    } else if (this.groupLength === 2) {
-      this.emit((this.group >> 4) & 0xff);
-    }
-    if (this.fault) return;
-    if (this.currentLength > 0) this.chunks.push(Buffer.from(this.current.subarray(0, this.currentLength)));
-    this.currentLength = 0;
-  }
-
-  private emit(byte: number): void {
-    if (this.fault) return;
-    if (this.byteLength === MAX_DOCUMENT_BYTES) return this.fail('too-large');
-    this.byteLength += 1;
-    this.current[this.currentLength++] = byte;
-    if (this.currentLength === DOCUMENT_CHUNK_BYTES) {
-      this.chunks.push(this.current);
-      this.current = Buffer.allocUnsafe(DOCUMENT_CHUNK_BYTES);
-      this.currentLength = 0;
-    }
-  }
-
-  private fail(fault: NonNullable<UploadedDocument['fault']>): void {
-    this.fault = fault;
-    // What was decoded is of no use now: let it go while the rest of the body arrives.
-    this.chunks.length = 0;
-    this.currentLength = 0;
-  }
-}
 
 type State =
   | 'start'
@@ -139,8 +48,7 @@ type State =
   | 'after-value'
   | 'end'
   | 'other-value'
-  | 'data-url-header'
-  | 'data-url-base64'
+  | 'data-url'
   | 'whole-body';
 
 /**
@@ -162,9 +70,7 @@ export function readUploadBody(payload: Readable, limitBytes: number): Promise<U
     let depth = 0;
     let inString = false;
     let escaped = false;
-    let document: Base64Pieces | null = null;
-    let header: number[] = [];
-    let headerText: string | null = null;
+    let document: DataUrlDocument | null = null;
     let settled = false;
 
     const fail = (error: Error) => {
@@ -201,15 +107,6 @@ export function readUploadBody(payload: Readable, limitBytes: number): Promise<U
     const startKey = () => {
       state = 'key';
       escaped = false;
-    };
-
-    const finishHeader = () => {
-      try {
-        headerText = JSON.parse(`"${Buffer.from(header).toString('utf8')}"`) as string;
-      } catch {
-        throw notJson();
-      }
-      header = [];
     };
 
     const step = (byte: number) => {
@@ -249,10 +146,8 @@ export function readUploadBody(payload: Readable, limitBytes: number): Promise<U
           if (isWhitespace(byte)) return;
           if (key === 'fileContents' && byte === QUOTE) {
             if (document !== null) throw badRequest('fileContents: is given twice');
-            document = new Base64Pieces();
-            headerText = null;
-            state = 'data-url-header';
-            escaped = false;
+            document = new DataUrlDocument();
+            state = 'data-url';
             return;
           }
           state = 'other-value';
@@ -289,43 +184,12 @@ export function readUploadBody(payload: Readable, limitBytes: number): Promise<U
             if (depth === 0) setField(parseCollected());
           }
           return;
-        case 'data-url-header':
-          if (escaped) {
-            escaped = false;
-            header.push(byte);
-          } else if (byte === BACKSLASH) {
-            escaped = true;
-            header.push(byte);
-          } else if (byte === QUOTE) {
-            // No comma: not a data URL; the service says so.
-            header = [];
-            document!.refuse();
-            document!.finish();
-            state = 'after-value';
-            return;
-          } else if (byte === COMMA && headerText === null) {
-            finishHeader();
-            state = 'data-url-base64';
-            return;
-          } else header.push(byte);
-          if (header.length > HEADER_MAX_BYTES) {
-            header = [];
-            document!.refuse();
-            state = 'data-url-base64';
-          }
+        case 'data-url': {
+          const step = document!.push(byte);
+          if (step === 'not-json') throw notJson();
+          if (step === 'end') state = 'after-value';
           return;
-        case 'data-url-base64':
-          if (escaped) {
-            escaped = false;
-            // JSON may write '/' as '\/'; any other escape stands for something base64 has not.
-            if (byte === SLASH) document!.push(SLASH);
-            else document!.refuse();
-          } else if (byte === BACKSLASH) escaped = true;
-          else if (byte === QUOTE) {
-            document!.finish();
-            state = 'after-value';
-          } else document!.push(byte);
-          return;
+        }
         case 'after-value':
           if (isWhitespace(byte)) return;
           if (byte === COMMA) state = 'key-after-comma';
@@ -380,12 +244,12 @@ export function readUploadBody(payload: Readable, limitBytes: number): Promise<U
       }
       if (state !== 'end') return fail(notJson());
       settled = true;
-      const pieces = document as Base64Pieces | null;
+      const pieces = document as DataUrlDocument | null;
       const body = { ...fields } as Record<string, unknown>;
-      if (pieces) body.fileContents = headerText === null ? 'data:' : `${headerText},`;
+      if (pieces) body.fileContents = pieces.header === null ? 'data:' : `${pieces.header},`;
       resolve({
         body,
-        document: pieces ? { header: headerText, chunks: pieces.chunks, byteLength: pieces.byteLength, fault: pieces.fault } : null,
+        document: pieces ? { header: pieces.header, chunks: pieces.chunks, byteLength: pieces.byteLength, fault: pieces.fault } : null,
       });
     }
 
