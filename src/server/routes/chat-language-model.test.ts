@@ -5,7 +5,7 @@ import { openAiCompatibleModel } from '../services/language-model/openai-compati
 import { createAppointment, createProvider } from '../../testing/factories';
 import { startLanguageModelStandIn, type LanguageModelStandIn } from '../../testing/language-model-stand-in';
 import { api, snapshotData, useTestApp } from '../../testing/test-app';
-import { appWith, expectFailedKeepingNothing, history, send, streamed } from './chat-test-support';
+import { appWith, expectFailedKeepingNothing, history, send, streamed, warmUpFetch } from './chat-test-support';
 
 /** The built-in assistant answered by a language model, against a local stand-in for an OpenAI-compatible API. */
 const t = useTestApp();
@@ -16,6 +16,7 @@ describe('with a language model configured', () => {
 
   beforeAll(async () => {
     model = await startLanguageModelStandIn();
+    await warmUpFetch(`${model.url}/v1/chat/completions`);
     app = await appWith(t, { languageModel: openAiCompatibleModel({ baseUrl: `${model.url}/v1`, model: 'llama3.2', apiKey: null, timeoutMs: 400 }) });
   });
   beforeEach(() => {

@@ -7,7 +7,7 @@ import { n8nFor } from '../services/n8n/index';
 import { unreachableAddress } from '../../testing/call-service-stand-in';
 import { startN8nStandIn, streamLine, type N8nStandIn } from '../../testing/n8n-stand-in';
 import { api, snapshotData, useTestApp } from '../../testing/test-app';
-import { appWith, expectFailedKeepingNothing, history, postMultipart, send, streamed } from './chat-test-support';
+import { appWith, expectFailedKeepingNothing, history, postMultipart, send, streamed, warmUpFetch } from './chat-test-support';
 
 /** The chats with n8n's webhooks configured, against a local stand-in for n8n. */
 const t = useTestApp();
@@ -27,6 +27,7 @@ describe('with n8n configured', () => {
 
   beforeAll(async () => {
     n8n = await startN8nStandIn();
+    await warmUpFetch(n8n.url);
     app = await appWith(t, { n8n: n8nFor(config()) });
   });
   beforeEach(() => {
