@@ -1,4 +1,4 @@
-import { CARE_DISPLAY, careStanding, readCareStatus, type CareSummaryStatus } from './care';
+import { CARE_DISPLAY, CARE_STANDINGS, careStanding, readCareStatus, type CareStanding, type CareSummaryStatus } from './care';
 import { formatDate } from './formats';
 
 /** The fields the dashboard card reads from a care item. */
@@ -17,25 +17,35 @@ export interface CareSummary {
 }
 
 /**
- * The dashboard's care summary (part 1 §4), applied to the patient's own items on their today: an overdue item
- * wins; else the items due soon ("Due Now", part 2 §4); else the next upcoming one; else all is well. A status that
- * is not a care status counts for nothing.
+ * The dashboard's care summary (part 1 §4), applied to the patient's own items on their today: the word of the most
+ * urgent standing among them (CARE_DISPLAY: scheduled and completed care, or none, is On Track), and its message: the
+ * first overdue item; how many are due soon; the next upcoming one; or that all is well. A status that is not a care
+ * status counts for nothing.
  */
 export function summarizeCare(items: readonly CareItemView[], today: string): CareSummary {
-  const standing = (item: CareItemView) => {
+  const standings = items.flatMap((item) => {
     const status = readCareStatus(item.status);
-    return status && careStanding(status, item.dueDate, today);
-  };
-  const overdue = items.find((item) => standing(item) === 'overdue');
-  if (overdue) return { status: CARE_DISPLAY.overdue.summary, message: `${overdue.careName} is overdue`, display: 'Overdue' };
+    return status ? [{ item, standing: careStanding(status, item.dueDate, today) }] : [];
+  });
+  const standing = (wanted: CareStanding) => standings.filter((entry) => entry.standing === wanted).map((entry) => entry.item);
+  const mostUrgent = CARE_STANDINGS.find((wanted) => standing(wanted).length > 0);
+  const status = mostUrgent ? CARE_DISPLAY[mostUrgent].summary : 'On Track';
+  return { status, message: summaryMessage(mostUrgent, standing), display: status === 'Overdue' ? 'Overdue' : 'On Track' };
+}
 
-  const byDueDate = [...items].sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-  const dueSoon = byDueDate.filter((item) => standing(item) === 'due-soon');
-  if (dueSoon.length > 0) {
-    const message = `${dueSoon.length} ${dueSoon.length === 1 ? 'item' : 'items'} due soon`;
-    return { status: CARE_DISPLAY['due-soon'].summary, message, display: 'On Track' };
+function summaryMessage(mostUrgent: CareStanding | undefined, standing: (wanted: CareStanding) => CareItemView[]): string {
+  switch (mostUrgent) {
+    case 'overdue':
+      return `${standing('overdue')[0]!.careName} is overdue`;
+    case 'due-soon': {
+      const count = standing('due-soon').length;
+      return `${count} ${count === 1 ? 'item' : 'items'} due soon`;
+    }
+    case 'upcoming': {
+      const [next] = standing('upcoming').sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+      return `Next: ${next!.careName} in ${formatDate(next!.dueDate)}`;
+    }
+    default:
+      return 'All preventative care is up to date';
   }
-  const next = byDueDate.find((item) => standing(item) === 'upcoming');
-  if (next) return { status: CARE_DISPLAY.upcoming.summary, message: `Next: ${next.careName} in ${formatDate(next.dueDate)}`, display: 'On Track' };
-  return { status: 'On Track', message: 'All preventative care is up to date', display: 'On Track' };
 }

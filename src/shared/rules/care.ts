@@ -3,8 +3,9 @@ import { CARE_STATUSES, type CareCategory, type CareStatus, type StoredCareStatu
 import { isTimeZone, todayIn } from './patient';
 
 /**
- * Where a care item stands on the patient's today: the one vocabulary every screen's words come from
- * (care-display.ts maps it once to each). 'due-soon' is an open item due within DUE_SOON_MONTHS, the spec's "Due Now".
+ * Where a care item stands on the patient's today, most urgent first: the one vocabulary every screen's words come
+ * from (CARE_DISPLAY below maps it once to each). 'due-soon' is an open item due within DUE_SOON_MONTHS, the spec's
+ * "Due Now".
  */
 export const CARE_STANDINGS = ['overdue', 'due-soon', 'upcoming', 'scheduled', 'completed'] as const;
 export type CareStanding = (typeof CARE_STANDINGS)[number];
@@ -62,6 +63,7 @@ export function storedCareStatus(status: CareStatus): StoredCareStatus {
   return status === 'overdue' ? 'upcoming' : status;
 }
 
+/** A colour of part 1 §4; web/lib/tones.ts gives each its classes. */
 export type Tone = 'green' | 'blue' | 'red' | 'amber' | 'grey';
 
 /** The web Badge's variants that a care status is shown in. */
