@@ -11,7 +11,7 @@ export const CARE_STANDINGS = ['overdue', 'due-soon', 'upcoming', 'scheduled', '
 export type CareStanding = (typeof CARE_STANDINGS)[number];
 
 /** Part 2 §4: 'Due Now' means due in the next 3 months. */
-export const DUE_SOON_MONTHS = 3;
+const DUE_SOON_MONTHS = 3;
 
 const toDay = (date: Date) => format(date, 'yyyy-MM-dd');
 
