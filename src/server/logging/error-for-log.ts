@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import { HttpError } from '../http/errors';
 import { ConfirmationCallError } from '../services/confirmation-call/types';
 import { LanguageModelError } from '../services/language-model/types';
+import { N8nError } from '../services/n8n/types';
 import { queryWithoutValues, textSafeToLog } from './log-text';
 
 /** An error as the log holds it: what failed and where, never the values it was given. */
@@ -102,7 +103,7 @@ function keepsMessage(error: Error): boolean {
   const kind = error.constructor;
   if (kind === Error || kind === TypeError || kind === RangeError || kind === ReferenceError || kind === AggregateError) return true;
   if (kind === DOMException) return true;
-  if (error instanceof HttpError || error instanceof LanguageModelError || error instanceof ConfirmationCallError) return true;
+  if (error instanceof HttpError || error instanceof LanguageModelError || error instanceof ConfirmationCallError || error instanceof N8nError) return true;
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && code.startsWith('FST_');
 }
