@@ -2,7 +2,7 @@ import type { PatientFacts } from '../server/services/assistant/patient-facts';
 
 /**
  * The seeded demo patient's facts as loadPatientFacts reads them on 2026-11-22 (patient-facts.test.ts checks exactly
- * this), and the base of the facts the pure rules are tested with (intents.unit.test.ts).
+ * this), and the base of the facts the pure rules are tested with (services/assistant/test-facts.ts).
  */
 export const DEMO_FACTS: PatientFacts = {
   displayName: 'Alex Morgan',
