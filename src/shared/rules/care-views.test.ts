@@ -5,22 +5,15 @@ import { groupForTimeline, sortForTimeline, TIMELINE_GROUPS } from './care-timel
 import { healthPromptFacts } from './health-prompt';
 import { recommendedCare } from './recommendations';
 import type { CareStatus } from './statuses';
-import { yearSchedule } from './year-view';
+import { yearSchedule, type YearCareItem } from './year-view';
 
 // The same care items through every screen's view of them, at one instant that is a day boundary apart in two far
 // time zones: 2026-11-22 10:30 UTC is already 00:30 on the 23rd at UTC+14 and still 23:30 on the 21st at UTC−11.
 // Every view must say what the one rule says (rules/care.ts), in its own words from CARE_DISPLAY.
 const NOW = new Date('2026-11-22T10:30:00Z');
 
-interface Item {
-  id: number;
-  careName: string;
-  dueDate: string;
-  status: CareStatus;
-  recurringMonths: number | null;
-  lastCompleted: string | null;
-  notes: string | null;
-}
+/** A care item as the views read it (the contract's CareItem fits). */
+type Item = YearCareItem;
 
 /** Each item with the guideline it counts for (Recommended Care) and where it stands in each zone. */
 const CASES: readonly [Item, string, Record<'Pacific/Kiritimati' | 'Pacific/Pago_Pago', CareStanding>][] = [

@@ -5,10 +5,8 @@ import { profileFields, type User } from '../../../../shared/contracts/users';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Form } from '../../../components/ui/form';
-import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { TextFormField } from '../../../components/ui/text-form-field';
-import { useUpdateProfile } from '../api';
-import { saveToasts } from './save-toasts';
+import { useProfileSave } from './use-profile-save';
 
 const MedicalHistoryForm = z.object({
   existingConditions: profileFields.existingConditions,
@@ -32,25 +30,11 @@ const startingValues = (user: User): MedicalHistoryInput => ({
 
 /** Beyond the spec: what the assistant and the care recommendations read; each text is optional. */
 export function MedicalHistoryCard({ user }: { user: User }) {
-  const save = useUpdateProfile();
   const form = useForm<MedicalHistoryInput, unknown, MedicalHistoryValues>({
     resolver: zodResolver(MedicalHistoryForm),
     defaultValues: startingValues(user),
   });
-
-  function submit(values: MedicalHistoryValues) {
-    if (save.isPending) return;
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        form.reset(startingValues(saved));
-        saveToasts.saved();
-      },
-      onError: (error) => {
-        showServerFieldError(form, error);
-        saveToasts.failed(error);
-      },
-    });
-  }
+  const { pending, submit } = useProfileSave(form, startingValues);
 
   return (
     <Card>
@@ -64,7 +48,7 @@ export function MedicalHistoryCard({ user }: { user: User }) {
             {FIELDS.map(([name, label, placeholder]) => (
               <TextFormField key={name} control={form.control} name={name} label={label} multiline input={{ maxLength: 2000, placeholder }} />
             ))}
-            <SubmitButton pending={save.isPending}>{save.isPending ? 'Saving...' : 'Save Medical History'}</SubmitButton>
+            <SubmitButton pending={pending}>{pending ? 'Saving...' : 'Save Medical History'}</SubmitButton>
           </form>
         </Form>
       </CardContent>

@@ -9,11 +9,9 @@ import { BirthDatePicker } from '../../../components/ui/birth-date-picker';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { showServerFieldError } from '../../../components/ui/server-field-error';
-import { useUpdateProfile } from '../api';
 import { browserTimeZone, timeZoneChoices } from '../time-zones';
 import { AvatarField } from './avatar-field';
-import { saveToasts } from './save-toasts';
+import { useProfileSave } from './use-profile-save';
 
 const NOT_STATED = 'not-stated';
 
@@ -42,27 +40,13 @@ const startingValues = (user: User | null): PersonalInfoInput => ({
 });
 
 export function PersonalInfoCard({ user }: { user: User | null }) {
-  const save = useUpdateProfile();
   const form = useForm<PersonalInfoInput, unknown, PersonalInfoValues>({
     resolver: zodResolver(PersonalInfoForm),
     defaultValues: startingValues(user),
   });
+  const { pending, submit } = useProfileSave(form, startingValues);
   const name = useWatch({ control: form.control, name: 'displayName' });
   const timeZones = timeZoneChoices(form.getValues('timeZone') ?? browserTimeZone());
-
-  function submit(values: PersonalInfoValues) {
-    if (save.isPending) return;
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        form.reset(startingValues(saved));
-        saveToasts.saved();
-      },
-      onError: (error) => {
-        showServerFieldError(form, error);
-        saveToasts.failed(error);
-      },
-    });
-  }
 
   return (
     <Card>
@@ -177,7 +161,7 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
               )}
             />
             <div className="sm:col-span-2">
-              <SubmitButton pending={save.isPending}>{save.isPending ? 'Saving...' : 'Save Changes'}</SubmitButton>
+              <SubmitButton pending={pending}>{pending ? 'Saving...' : 'Save Changes'}</SubmitButton>
             </div>
           </form>
         </Form>
