@@ -167,6 +167,12 @@ describe('GET /api/preventative-care/recommendations/{userId}', () => {
     expect(idsOf(here)).not.toContain('eye-exam');
   });
 
+  it('reads a stored time zone the runtime does not know (written outside the API) as none, instead of failing', async () => {
+    await setPatient({ timeZone: 'Mars/Olympus_Mons' });
+    const response = await api<Recommendations>(t.app, 'GET', url(t.userId));
+    expect(response.status).toBe(200);
+  });
+
   it('answers 404 for another user and one that does not exist, 400 for a malformed id', async () => {
     await expectRefused(t, 'GET', url(t.otherUserId), undefined, 404, 'User not found');
     await expectRefused(t, 'GET', url(999), undefined, 404, 'User not found');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { recommendedCare } from '../../shared/rules/recommendations';
-import { todayIn } from '../../shared/rules/patient';
+import { todayOfPatient } from '../../shared/rules/care';
 import type { Database } from '../db/client';
 import type { JsonList } from '../db/json-list';
 import { users } from '../db/schema/index';
@@ -33,6 +33,7 @@ export async function listRecommendations(db: Database, patient: Patient) {
   );
   const careItems = rowsOf(await listCareItems(db, patient));
   const appointments = rowsOf(await listAppointments(db, patient));
-  // The time zone is read with the rest of the row rather than once more by patientToday, which reads it alike.
-  return recommendedCare(user, careItems, appointments, todayIn(user.timeZone));
+  // The time zone is read with the rest of the row rather than once more by patientToday; todayOfPatient, like it,
+  // takes a zone the runtime does not know (written outside the API) as none instead of failing on it.
+  return recommendedCare(user, careItems, appointments, todayOfPatient(user.timeZone, new Date()));
 }
