@@ -93,7 +93,10 @@ function withStaticImports(paths: string[]): string[] {
   return [...seen];
 }
 
-/** The lazy chunks `/` loads once its layout is on screen (app/routes.tsx, app/screens.tsx, layout/header.tsx; ADR 20). */
+/**
+ * The lazy chunks `/` loads beside or after its first paint, which waits for none of them (ADR 20): the screens' table
+ * (asked for as app/routes.tsx runs), then, once the layout is on screen, the dashboard and the tooltips and menus.
+ */
 const AFTER_FIRST_PAINT = ['screens', 'dashboard-page', 'tooltip-provider', 'header-controls'];
 
 /** The URL path of the one built chunk named `name` (e.g. 'dashboard-page' for assets/dashboard-page-abc.js). */
