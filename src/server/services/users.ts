@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UpdateUserBody } from '../../shared/contracts/users';
-import { isTimeZone, todayIn } from '../../shared/rules/patient';
+import { todayOfPatient } from '../../shared/rules/care';
+import { isTimeZone } from '../../shared/rules/patient';
 import type { Database } from '../db/client';
 import { syncUserIdSequence } from '../db/patient-account';
 import { users } from '../db/schema/index';
@@ -68,7 +69,10 @@ export async function patientTimeZone(db: Database, patient: Patient): Promise<s
   return timeZone && isTimeZone(timeZone) ? timeZone : null;
 }
 
-/** Today in the patient's time zone ('yyyy-MM-dd'): what "overdue" and "completed on" are measured against. */
+/**
+ * Today in the patient's time zone ('yyyy-MM-dd'), by the one rule (todayOfPatient): what "overdue" and "completed
+ * on" are measured against.
+ */
 export async function patientToday(db: Database, patient: Patient, now: Date = new Date()): Promise<string> {
-  return todayIn(await patientTimeZone(db, patient), now);
+  return todayOfPatient(await patientTimeZone(db, patient), now);
 }
