@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiTests = ['src/server/**/*.test.ts'];
@@ -8,6 +9,9 @@ const apiTests = ['src/server/**/*.test.ts'];
 const serverTestsWithoutDatabase = ['src/server/**/*.unit.test.ts'];
 const apiExclude = [...configDefaults.exclude, ...serverTestsWithoutDatabase];
 
+/** Each PostgreSQL test file holds a pool of up to 4 connections; PostgreSQL allows 100 by default. */
+const MOST_TEST_WORKERS = 8;
+
 /**
  * Three projects: pure unit tests, and the same API tests once on PGlite and once on a PostgreSQL
  * server. scripts/test.mjs decides whether the PostgreSQL project runs (always on CI).
@@ -17,7 +21,7 @@ export default defineConfig({
     // One test file per core. Vitest's default leaves a core to itself (one worker on a two-core machine), but most
     // API tests wait on PostgreSQL, a stand-in server or a hash: two workers on two cores halved the PostgreSQL
     // project's time (6.6 → 3.4 min), a third added nothing. Each file has a database of its own, so files may overlap.
-    maxWorkers: '100%',
+    maxWorkers: Math.min(availableParallelism(), MOST_TEST_WORKERS),
     projects: [
       {
         test: {
