@@ -12,7 +12,7 @@ import { appointments, insuranceBenefits, insurancePlans, medicalRecords, preven
 import type { Patient } from '../http/current-patient';
 import { conflict } from '../http/errors';
 import { ownRows } from '../services/owned';
-import { isTimeZone } from '../../shared/rules/patient';
+import { knownTimeZone } from '../../shared/rules/patient';
 import { EXTENSION } from './resources';
 import {
   calendarDayOf,
@@ -51,7 +51,7 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, patient.id));
     if (!user) throw conflict(NO_PATIENT_YET);
-    const timeZone = user.timeZone && isTimeZone(user.timeZone) ? user.timeZone : 'UTC';
+    const timeZone = knownTimeZone(user.timeZone) ?? 'UTC';
     const tally = new Tally();
     const practitioners = new Map<string, number>();
     const careRequests = new Map<string, number>();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UpdateUserBody } from '../../shared/contracts/users';
 import { todayOfPatient } from '../../shared/rules/care';
-import { isTimeZone } from '../../shared/rules/patient';
+import { knownTimeZone } from '../../shared/rules/patient';
 import type { Database } from '../db/client';
 import { syncUserIdSequence } from '../db/patient-account';
 import { users } from '../db/schema/index';
@@ -64,9 +64,13 @@ async function createPatient(tx: Database, patient: Patient, fields: UserChanges
  * API) counts as none, so nothing that reads it can fail on it.
  */
 export async function patientTimeZone(db: Database, patient: Patient): Promise<string | null> {
+  return knownTimeZone(await storedTimeZone(db, patient));
+}
+
+/** The zone name as stored, unchecked: patientTimeZone and patientToday each check it once, by knownTimeZone. */
+async function storedTimeZone(db: Database, patient: Patient): Promise<string | null> {
   const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, patient.id));
-  const timeZone = user?.timeZone ?? null;
-  return timeZone && isTimeZone(timeZone) ? timeZone : null;
+  return user?.timeZone ?? null;
 }
 
 /**
@@ -74,5 +78,5 @@ export async function patientTimeZone(db: Database, patient: Patient): Promise<s
  * on" are measured against.
  */
 export async function patientToday(db: Database, patient: Patient, now: Date = new Date()): Promise<string> {
-  return todayOfPatient(await patientTimeZone(db, patient), now);
+  return todayOfPatient(await storedTimeZone(db, patient), now);
 }

@@ -1,6 +1,6 @@
 import { addMonths, format, parseISO } from 'date-fns';
 import { CARE_STATUSES, type CareCategory, type CareStatus, type StoredCareStatus } from './statuses';
-import { isTimeZone, todayIn } from './patient';
+import { knownTimeZone, todayIn } from './patient';
 
 /**
  * Where a care item stands on the patient's today, most urgent first: the one vocabulary every screen's words come
@@ -21,7 +21,7 @@ const toDay = (date: Date) => format(date, 'yyyy-MM-dd');
  * against this day, on the server and in the browser alike.
  */
 export function todayOfPatient(timeZone: string | null | undefined, now: Date): string {
-  return todayIn(timeZone && isTimeZone(timeZone) ? timeZone : null, now);
+  return todayIn(knownTimeZone(timeZone), now);
 }
 
 /** The last day that is still due soon: DUE_SOON_MONTHS after today, by the calendar (Nov 30 → Feb 28). */

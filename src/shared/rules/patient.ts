@@ -18,6 +18,11 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** A stored zone name as something to compute with: null when there is none or the runtime does not know it. */
+export function knownTimeZone(name: string | null | undefined): string | null {
+  return name && isTimeZone(name) ? name : null;
+}
+
 /**
  * The calendar day it is now where the patient lives, 'yyyy-MM-dd': in their time zone when they gave one,
  * else in the zone of the machine running the app (a laptop's own, for the usual install).
