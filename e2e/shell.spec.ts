@@ -112,6 +112,19 @@ test.describe('routes', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Medical Records' })).toBeVisible();
   });
 
+  test("the screens' table, asked for beside the first paint, says so if its code fails to load, with no error left unhandled", async ({ page }) => {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.route('**/assets/screens-*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('heading', { name: 'This page could not be shown' })).toBeVisible();
+    expect(pageErrors).toEqual([]);
+
+    await page.unroute('**/assets/screens-*.js');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  });
+
   test("the header's controls, loaded after the first paint, say so if their code fails to load and offer 'Reload'", async ({ page }) => {
     await page.route('**/assets/header-controls-*.js', (route) => route.abort());
     await page.goto('/');

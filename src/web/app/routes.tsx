@@ -21,6 +21,9 @@ const SetupPage = lazy(() => import('../features/sign-in/setup-page'));
 // paint (the paint does not wait for it), so that a screen's own chunk is not one more round trip behind it; they
 // render once the layout is on screen (ADR 20).
 const screensModule = import('./screens');
+// A failure to load is shown where Screens renders (its boundary offers Reload); until then it is handled, not an
+// unhandled rejection in the console.
+screensModule.catch(() => {});
 const Screens = lazy(() => screensModule);
 
 /**
