@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
-import { createUser } from '../testing/factories';
+import { createAccount, createUser } from '../testing/factories';
 import { hashPassphrase } from './auth/passphrase';
 import { openPglite } from './db/client';
-import { users } from './db/schema/index';
+import { accounts } from './db/schema/index';
 
 // `npm run reset-access` as the owner runs it: with the data folder alone, and refused while the server holds it.
 
@@ -29,7 +29,8 @@ it('removes the passphrase with the data folder alone, and says what it did', as
   const dataDir = mkdtempSync(join(tmpdir(), 'healthassist-reset-access-'));
   folders.push(dataDir);
   let database = await openPglite({ dataDir });
-  const patient = await createUser(database.db, { passwordHash: await hashPassphrase('correct horse battery staple') });
+  const patient = await createUser(database.db);
+  await createAccount(database.db, patient.id, { passwordHash: await hashPassphrase('correct horse battery staple') });
   await database.close();
 
   const run = runCommand(dataDir);
@@ -39,7 +40,7 @@ it('removes the passphrase with the data folder alone, and says what it did', as
 
   database = await openPglite({ dataDir });
   try {
-    expect(await database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, patient.id))).toEqual([{ passwordHash: null }]);
+    expect(await database.db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, patient.id))).toEqual([{ passwordHash: null }]);
   } finally {
     await database.close();
   }

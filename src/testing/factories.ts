@@ -4,9 +4,11 @@ import { storeDocumentBytes } from '../server/db/document-bytes';
 import { samplePdf } from '../server/db/sample-documents';
 import { randomBytes } from 'node:crypto';
 import { hashSecret } from '../server/auth/secrets';
+import { sql } from 'drizzle-orm';
 import {
   accessEvents,
   accessTokens,
+  accounts,
   activities,
   appointments,
   chatMessages,
@@ -38,6 +40,16 @@ export async function createUser(db: Database, overrides: Partial<typeof users.$
     })
     .returning();
   return user!;
+}
+
+/**
+ * The install's account for a patient id (ADR 21), as migration 0014 made one for every patient row and a first way
+ * in makes one: sessions, codes, passkeys and tokens hang off it.
+ */
+export async function createAccount(db: Database, id: number, overrides: Partial<typeof accounts.$inferInsert> = {}) {
+  const [account] = await db.insert(accounts).values({ id, ...overrides }).returning();
+  await db.execute(sql`select setval(pg_get_serial_sequence('accounts', 'id'), (select max(id) from accounts))`);
+  return account!;
 }
 
 export async function createProvider(db: Database, userId: number, overrides: Partial<typeof providers.$inferInsert> = {}) {

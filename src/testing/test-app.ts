@@ -5,7 +5,7 @@ import { buildApp } from '../server/app';
 import type { Database, DatabaseHandle } from '../server/db/client';
 import { allTables, wipeData } from '../server/db/reset';
 import { users } from '../server/db/schema/index';
-import { createUser } from './factories';
+import { createAccount, createUser } from './factories';
 import { createTestDatabase } from './test-database';
 
 /** A test file's own database; before every test its tables are empty but for the patient and another user. */
@@ -26,6 +26,9 @@ async function startFromTwoUsers(context: DatabaseContext): Promise<void> {
   await wipeData(context.db);
   context.userId = (await createUser(context.db, { displayName: 'Alex Morgan', email: 'alex@example.com' })).id;
   context.otherUserId = (await createUser(context.db, { displayName: 'Other Person' })).id;
+  // Each patient's account, as migration 0014 made one for every patient row (ADR 21); no way in yet.
+  await createAccount(context.db, context.userId);
+  await createAccount(context.db, context.otherUserId);
 }
 
 /** One migrated database per test file, for tests of the storage under the routes; useTestApp adds the app. */

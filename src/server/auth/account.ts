@@ -1,34 +1,35 @@
-import { eq, isNotNull } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { syncUserIdSequence } from '../db/patient-account';
-import { users } from '../db/schema/index';
-import { FIRST_RUN_USERNAME } from '../services/users';
-
-/** What a patient row made for its credential holds until onboarding or the profile names them. */
-export const UNNAMED_ACCOUNT = { displayName: 'Patient', email: '' } as const;
+import { accounts } from '../db/schema/index';
 
 /**
- * The account a credential belongs to is the patient's own row (ADR 17: one account, one patient today). A fresh
- * install set up before onboarding has none yet: it is made with a placeholder name, and onboarding (which asks for
- * the patient's name and email) fills it in as it would have made it.
+ * The account a credential belongs to (ADR 21): a row of `accounts` whose id is the patient's it acts for (one
+ * account, one patient today). It is made with the first way in, apart from the patient's row: a passphrase set before
+ * onboarding needs no patient, and leaving the demo or restoring a backup, which remove and write patient rows, never
+ * touch it.
  */
 export async function ensureAccount(db: Database, patientId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const made = await tx
-      .insert(users)
-      .values({ id: patientId, username: FIRST_RUN_USERNAME, isDemo: false, ...UNNAMED_ACCOUNT })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (made.length > 0) await syncUserIdSequence(tx);
+    const made = await tx.insert(accounts).values({ id: patientId }).onConflictDoNothing().returning({ id: accounts.id });
+    // The account's id was chosen, not drawn: the sequence moves past it, so that a later account is not refused.
+    if (made.length > 0) {
+      await tx.execute(sql`select setval(pg_get_serial_sequence('accounts', 'id'), (select max(id) from accounts))`);
+    }
   });
 }
 
 /** The accounts with a passphrase and its hash: one, in an install of one patient. */
 export function passphraseHolders(db: Database) {
-  return db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(isNotNull(users.passwordHash)).orderBy(users.id);
+  return db.select({ id: accounts.id, passwordHash: accounts.passwordHash }).from(accounts).where(isNotNull(accounts.passwordHash)).orderBy(accounts.id);
+}
+
+/** The account's passphrase hash, or null when it has none (or no account exists yet). */
+export async function passphraseHashOf(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, userId));
+  return row?.passwordHash ?? null;
 }
 
 /** Sets (or replaces) the account's passphrase hash. */
 export async function storePassphraseHash(db: Database, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, userId));
 }

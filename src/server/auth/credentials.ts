@@ -1,6 +1,6 @@
 import { isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { passkeys, users } from '../db/schema/index';
+import { accounts, passkeys } from '../db/schema/index';
 
 export interface SignInMethods {
   passkey: boolean;
@@ -10,7 +10,7 @@ export interface SignInMethods {
 /** Which ways in exist (ADR 17): the sign-in screen offers the passkey button, the passphrase field, or both. */
 export async function signInMethods(db: Database): Promise<SignInMethods> {
   const result = (await db.execute(
-    sql`select exists (select 1 from ${passkeys}) as "passkey", exists (select 1 from ${users} where ${isNotNull(users.passwordHash)}) as "passphrase"`,
+    sql`select exists (select 1 from ${passkeys}) as "passkey", exists (select 1 from ${accounts} where ${isNotNull(accounts.passwordHash)}) as "passphrase"`,
   )) as unknown as { rows: Array<{ passkey: boolean; passphrase: boolean }> };
   const row = result.rows[0];
   return { passkey: row?.passkey === true, passphrase: row?.passphrase === true };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SoftwareAuthenticator } from '../../testing/software-authenticator';
 import { useTestDatabase } from '../../testing/test-app';
-import { passkeyChallenges, passkeys, users } from '../db/schema/index';
+import { accounts, passkeyChallenges, passkeys, users } from '../db/schema/index';
 import {
   authenticationOptions,
   CHALLENGE_LIFETIME_MS,
@@ -58,7 +58,7 @@ describe('adding a passkey', () => {
       excludeCredentials: [],
     });
     expect(await t.db.select().from(passkeyChallenges)).toEqual([
-      { challenge: options.challenge, purpose: 'register', userId: t.userId, expiresAt: later(CHALLENGE_LIFETIME_MS) },
+      { challenge: options.challenge, purpose: 'register', clientAddress: '', userId: t.userId, expiresAt: later(CHALLENGE_LIFETIME_MS) },
     ]);
 
     const authenticator = new SoftwareAuthenticator({ backedUp: true });
@@ -217,7 +217,7 @@ describe('the passkeys of an account', () => {
   it('keep the last way in: the only passkey of an account without a passphrase stays', async () => {
     const { passkey } = await addPasskey(t.userId);
     expect(await removePasskey(t.db, t.userId, passkey.id)).toBe('last-way-in');
-    await t.db.update(users).set({ passwordHash: '$scrypt$ln=16,r=8,p=2$c2FsdA$aGFzaA' }).where(eq(users.id, t.userId));
+    await t.db.update(accounts).set({ passwordHash: '$scrypt$ln=16,r=8,p=2$c2FsdA$aGFzaA' }).where(eq(accounts.id, t.userId));
     expect(await removePasskey(t.db, t.userId, passkey.id)).toBe('removed');
   });
 

@@ -7,7 +7,7 @@ import type {
 import { and, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tooManyRequests } from '../http/errors';
-import { passkeyChallenges, passkeys, users } from '../db/schema/index';
+import { accounts, passkeyChallenges, passkeys, users } from '../db/schema/index';
 import type { Who } from './sessions';
 
 // Passkeys (WebAuthn, ADR 17), with @simplewebauthn/server. The relying party is the origin the browser is on (the
@@ -16,6 +16,8 @@ import type { Who } from './sessions';
 // Each ceremony's challenge is kept in the database for five minutes and spent once, by one conditional delete.
 
 export const RELYING_PARTY_NAME = 'HealthAssist';
+/** What a passkey is called for an account whose patient has no name yet. */
+const UNNAMED_PATIENT = 'Patient';
 export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 
 type Purpose = 'register' | 'sign-in';
@@ -109,7 +111,12 @@ async function spendChallenge(db: Database, clientDataJSON: unknown, purpose: Pu
 
 /** What navigator.credentials.create() needs to make a discoverable passkey for the account (which must exist). */
 export async function registrationOptions(db: Database, userId: number, rp: RelyingParty, now = new Date()): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const [account] = await db.select({ displayName: users.displayName, email: users.email }).from(users).where(eq(users.id, userId));
+  // The account's patient names the passkey in a password manager; one set up before onboarding has no patient yet.
+  const [account] = await db
+    .select({ displayName: users.displayName, email: users.email })
+    .from(accounts)
+    .leftJoin(users, eq(users.id, accounts.id))
+    .where(eq(accounts.id, userId));
   if (!account) throw new Error(`No account ${userId} to make a passkey for`);
   const existing = await db.select({ credentialId: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
   const { generateRegistrationOptions, isoBase64URL } = await webauthn();
@@ -117,8 +124,8 @@ export async function registrationOptions(db: Database, userId: number, rp: Rely
     rpName: RELYING_PARTY_NAME,
     rpID: rp.rpID,
     // What a password manager shows beside the passkey.
-    userName: account.email || account.displayName,
-    userDisplayName: account.displayName,
+    userName: account.email || account.displayName || UNNAMED_PATIENT,
+    userDisplayName: account.displayName ?? UNNAMED_PATIENT,
     userID: isoBase64URL.toBuffer(userHandleOf(userId)),
     timeout: CHALLENGE_LIFETIME_MS,
     attestationType: 'none',
@@ -246,7 +253,7 @@ export type RemovalResult = 'removed' | 'not-found' | 'last-way-in';
  */
 export async function removePasskey(db: Database, userId: number, id: number): Promise<RemovalResult> {
   return db.transaction(async (tx) => {
-    const [account] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).for('update');
+    const [account] = await tx.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, userId)).for('update');
     const [passkey] = await tx.select({ id: passkeys.id }).from(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)));
     if (!account || !passkey) return 'not-found';
     if (account.passwordHash === null) {

@@ -115,9 +115,11 @@ describe("an account's sessions", () => {
     expect(await resolveSession(t.db, theirs.id, limits, minutes(1))).not.toBeNull();
   });
 
-  it('end when the account is deleted', async () => {
+  it('outlive the patient’s row (the way in is not data, ADR 21), and end when the account is deleted', async () => {
     const { id } = await startSession(t.db, { userId: t.otherUserId, patientId: t.otherUserId }, laptop, limits, signIn);
     await t.db.execute(`delete from users where id = ${t.otherUserId}`);
+    expect(await resolveSession(t.db, id, limits, minutes(1))).toEqual({ userId: t.otherUserId, patientId: t.otherUserId });
+    await t.db.execute(`delete from accounts where id = ${t.otherUserId}`);
     expect(await resolveSession(t.db, id, limits, minutes(1))).toBeNull();
   });
 });

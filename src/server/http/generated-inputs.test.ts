@@ -19,7 +19,7 @@ import { fetchOpenApiDocument, operationsOf, type Operation } from '../../testin
 import { api, useTestApp, type TestContext } from '../../testing/test-app';
 import { samplePdf, samplePng } from '../db/sample-documents';
 import { wipeData } from '../db/reset';
-import { chatRequests, passkeys, sessions, signInAttempts, users } from '../db/schema/index';
+import { accounts, chatRequests, passkeys, sessions, signInAttempts, users } from '../db/schema/index';
 
 /**
  * No input reaches a 500 (ADR 13): requests generated from the OpenAPI document, valid and broken in every way, for
@@ -42,7 +42,7 @@ const NO_PASSKEY = 2_147_483_000;
  * so that a passphrase a valid request set does not turn every later request into a 401.
  */
 async function reopen(t: TestContext): Promise<void> {
-  await t.db.update(users).set({ passwordHash: null });
+  await t.db.update(accounts).set({ passwordHash: null });
   await t.db.delete(passkeys);
   await t.db.delete(sessions);
   await t.db.delete(signInAttempts);

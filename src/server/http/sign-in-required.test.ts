@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { hashPassphrase } from '../auth/passphrase';
 import { LOOPBACK_SIGN_IN } from '../auth/sign-in-settings';
-import { users } from '../db/schema/index';
+import { accounts, users } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 import { wipeData } from '../db/reset';
 import { createMedicalRecord } from '../../testing/factories';
@@ -65,12 +65,12 @@ describe('every operation of the OpenAPI document but the public ones', () => {
   });
 
   it('answers 401 without a session once a passphrase exists, and changes nothing', async () => {
-    await t.db.update(users).set({ passwordHash: await hashPassphrase('a passphrase of the patient') });
+    await t.db.update(accounts).set({ passwordHash: await hashPassphrase('a passphrase of the patient') });
     await sweep(loopback, NOT_SIGNED_IN);
   });
 
   it('answers 401 to a cookie that names no session', async () => {
-    await t.db.update(users).set({ passwordHash: await hashPassphrase('a passphrase of the patient') });
+    await t.db.update(accounts).set({ passwordHash: await hashPassphrase('a passphrase of the patient') });
     await sweep(loopback, NOT_SIGNED_IN, { cookie: 'healthassist-session=not-a-session-of-ours' });
   });
 

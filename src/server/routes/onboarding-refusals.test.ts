@@ -7,6 +7,7 @@ import { createInsurancePlan, createUser } from '../../testing/factories';
 import { activitiesOfPatient } from '../../testing/patient-lists';
 import { INTERNAL_ERROR, api, expectRefused, removePatient, useTestApp, withFailingActivityLog } from '../../testing/test-app';
 import { answers, complete, type Groups, KEPT_PLAN_FIELDS, patient, plansOfPatient } from './onboarding-test-answers';
+import { credentialExists } from '../auth/credentials';
 
 const t = useTestApp();
 
@@ -121,10 +122,10 @@ describe('POST /api/onboarding on a first run, without a patient', () => {
     expect(await activitiesOfPatient(t)).toEqual([expect.objectContaining({ activityType: 'insurance_added' })]);
     expect((await api(t.app, 'GET', '/api/setup')).body).toEqual({ patient: 'own', onboarding: 'done' });
 
-    const [row] = await t.db.select({ isDemo: users.isDemo, passwordHash: users.passwordHash }).from(users).where(eq(users.id, t.userId));
+    const [row] = await t.db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, t.userId));
     expect(row!.isDemo).toBe(false);
     // No passphrase until the patient sets one (ADR 17).
-    expect(row!.passwordHash).toBeNull();
+    expect(await credentialExists(t.db)).toBe(false);
     // The id sequence has moved past the patient: a user inserted later gets an id of its own.
     expect((await createUser(t.db)).id).toBe(t.userId + 1);
   });

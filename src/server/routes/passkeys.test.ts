@@ -4,7 +4,7 @@ import { listAccessEvents } from '../auth/access-log';
 import { createAccessToken } from '../auth/access-tokens';
 import { MAX_OPEN_SIGN_IN_CHALLENGES, TOO_MANY_CHALLENGES } from '../auth/passkeys';
 import { hashPassphrase } from '../auth/passphrase';
-import { passkeyChallenges, passkeys, users } from '../db/schema/index';
+import { accounts, passkeyChallenges, passkeys, users } from '../db/schema/index';
 import { NOT_SIGNED_IN, TOKEN_NOT_HERE } from '../http/current-patient';
 import { SIGN_IN_FAILED } from '../http/sign-in';
 import { createPasskey } from '../../testing/factories';
@@ -197,7 +197,7 @@ describe('renaming and removing passkeys', () => {
     const [phone] = await t.db.select().from(passkeys);
     await expectRefused(t, 'DELETE', `/api/security/passkeys/${phone!.id}`, undefined, 409, LAST_WAY_IN, { ...fromPage, cookie });
 
-    await t.db.update(users).set({ passwordHash: await hashPassphrase('correct horse battery staple') }).where(eq(users.id, t.userId));
+    await t.db.update(accounts).set({ passwordHash: await hashPassphrase('correct horse battery staple') }).where(eq(accounts.id, t.userId));
     expect((await api(t.app, 'DELETE', `/api/security/passkeys/${phone!.id}`, undefined, { ...fromPage, cookie })).status).toBe(204);
     expect(await t.db.select().from(passkeys)).toEqual([]);
     expect((await kinds()).filter((kind) => kind === 'passkey_removed')).toHaveLength(2);

@@ -1,4 +1,3 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +13,7 @@ import {
   SessionList,
   SetPassphrase,
 } from '../../shared/contracts/sign-in';
-import { ensureAccount, storePassphraseHash } from '../auth/account';
+import { ensureAccount, passphraseHashOf, storePassphraseHash } from '../auth/account';
 import { listAccessEvents, recordAccessEvent } from '../auth/access-log';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '../auth/access-tokens';
 import { listPasskeys } from '../auth/passkeys';
@@ -23,7 +22,6 @@ import { replaceRecoveryCodes, unusedRecoveryCodes } from '../auth/recovery-code
 import { endOtherSessions, listSessions } from '../auth/sessions';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
-import { users } from '../db/schema/index';
 import { errorResponses } from '../http/contract';
 import { notFound } from '../http/errors';
 import { accountOf, clientOf, signInIfOpen } from '../http/sign-in';
@@ -45,9 +43,8 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
     { config: BROWSER, schema: { summary: 'The ways in: whether a passphrase is set, recovery codes left, passkeys', response: { 200: SecurityOverview } } },
     async (request) => {
       const userId = accountOf(request);
-      const [holder] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.passwordHash)));
       const keys = await listPasskeys(db, userId);
-      return { passphraseSet: holder !== undefined, recoveryCodesLeft: await unusedRecoveryCodes(db, userId), passkeys: keys };
+      return { passphraseSet: (await passphraseHashOf(db, userId)) !== null, recoveryCodesLeft: await unusedRecoveryCodes(db, userId), passkeys: keys };
     },
   );
 

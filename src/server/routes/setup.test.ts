@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clientFacts } from '../auth/client-facts';
 import { hashPassphrase } from '../auth/passphrase';
 import { DEFAULT_SESSION_LIMITS, startSession } from '../auth/sessions';
-import { installation, passkeys, sessions, users } from '../db/schema/index';
+import { accounts, installation, passkeys, sessions, users } from '../db/schema/index';
 import { wipeData } from '../db/reset';
 import { seedIfEmpty } from '../db/seed';
 import {
@@ -202,7 +202,7 @@ describe('POST /api/setup/leave-demo', () => {
 
   it('takes a protected demo’s passphrase, passkeys and sessions with it: on loopback the app is open again', async () => {
     await demoWithAnotherUser(t);
-    await t.db.update(users).set({ passwordHash: await hashPassphrase('the demo passphrase') }).where(eq(users.id, 1));
+    await t.db.update(accounts).set({ passwordHash: await hashPassphrase('the demo passphrase') }).where(eq(accounts.id, 1));
     await createPasskey(t.db, 1);
     const session = await startSession(t.db, { userId: 1, patientId: 1 }, clientFacts(null, null), DEFAULT_SESSION_LIMITS);
     const cookie = { cookie: `healthassist-session=${session.id}` };

@@ -11,7 +11,7 @@ import { conflict } from '../http/errors';
 import { foundOr404 } from './owned';
 
 /** What the patient may change of their own row: never its id, username or password hash. */
-export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'username' | 'passwordHash' | 'isDemo'>>;
+export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'username' | 'isDemo'>>;
 
 /** The username of a patient created by the first run; no one signs in with it yet. */
 export const FIRST_RUN_USERNAME = 'patient';

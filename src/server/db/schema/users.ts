@@ -9,11 +9,6 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull().unique(),
-    /**
-     * The passphrase's scrypt hash in PHC form (auth/passphrase.ts, ADR 17), never the passphrase itself; null until
-     * the patient sets one. No response ever carries it.
-     */
-    passwordHash: text('password_hash'),
     displayName: text('display_name').notNull(),
     email: text('email').notNull().unique(),
     phoneNumber: text('phone_number'),
