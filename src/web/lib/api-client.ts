@@ -1,3 +1,5 @@
+import { wordsOfErrorBody } from './error-body';
+
 /** A refusal's words split at the field they name: 'deductibleMet: Deductible met cannot exceed the deductible'. */
 export interface FieldRefusal {
   field: string;
@@ -12,7 +14,10 @@ const NAMED_FIELD = /^(\w+): (.+)$/;
  * parts are read once, here, so that nothing has to take the message apart again.
  */
 export class ApiError extends Error {
-  /** The server's own words: the `message` of its JSON body, else the body text (or the status text). */
+  /**
+   * The server's own words: the `message` of its JSON body, else a short plain body (the status text); a page of a
+   * proxy in front (nginx's HTML 413) becomes a plain sentence of its status (error-body.ts).
+   */
   readonly text: string;
   /** The form field the words name, when they start with one, and what they say of it. */
   readonly field: FieldRefusal | null;
@@ -23,21 +28,10 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${body}`);
     this.name = 'ApiError';
-    this.text = messageOfBody(body);
+    this.text = wordsOfErrorBody(status, body);
     const named = NAMED_FIELD.exec(this.text);
     this.field = named ? { field: named[1]!, message: named[2]! } : null;
   }
-}
-
-/** '{"message":"Maximum file size is 20MB"}' → 'Maximum file size is 20MB'; a body of any other shape is the message. */
-function messageOfBody(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown } | null;
-    if (typeof parsed?.message === 'string') return parsed.message;
-  } catch {
-    // Not JSON: the body text is the message.
-  }
-  return body;
 }
 
 /**
