@@ -141,7 +141,7 @@ export async function buildApp({
       await api.register(appointmentsRoutes, { db, confirmationCaller });
       await api.register(appointmentCalendarRoutes, { db });
       await api.register(providersRoutes, { db });
-      await api.register(archiveRoutes, { db, maxArchiveBytes });
+      await api.register(archiveRoutes, { db, signIn, maxArchiveBytes });
       await api.register(fhirImportRoutes, { db });
       // Multipart is parsed only here (the chat's attachments); everywhere else it stays a 415, not JSON.
       await api.register(async (chatScope) => {

@@ -172,6 +172,11 @@ const EnvSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().min(0.05).max(7 * 24 * 60).default(30),
   /** A session ends this long after sign-in however busy it is. */
   SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(7),
+  /**
+   * Fresh proof (ADR 21): changing a way in or wiping the record needs a sign-in, the passphrase or a passkey within
+   * this many minutes (decimals allowed: 0.1 is six seconds, for a test).
+   */
+  SIGN_IN_FRESH_MINUTES: z.coerce.number().min(0.05).max(24 * 60).default(5),
   /** Restoring a backup (ADR 18): the most an archive may hold, sent or unpacked, in MiB. */
   ARCHIVE_MAX_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(8192),
   /** Where backups go (ADR 18); default: beside DATA_DIR, named after it with '-backups'. Never inside DATA_DIR. */

@@ -30,7 +30,7 @@ const nullableText = z.string().nullable();
 /** Whole dollars, as the insurance screen keeps them. */
 const dollars = z.int().nonnegative();
 
-/** The profile: everything on the patient's row but the passphrase's hash, which is never exported. */
+/** The profile: the patient's row. No way in is on it (ADR 21), and whether it is the demo is not written. */
 const Patient = z.strictObject({
   username: z.string().min(1).max(200),
   displayName: z.string().min(1).max(200),
@@ -49,7 +49,11 @@ const Patient = z.strictObject({
   appointmentReminders: z.boolean(),
   healthTips: z.boolean(),
   onboardedAt: instant.nullable(),
-  isDemo: z.boolean(),
+  /**
+   * Written by HealthAssist before ADR 21, read and ignored since: an archive never decides who may sign in or what
+   * 'Start with my own data' removes, so a restored record is always the patient's own.
+   */
+  isDemo: z.boolean().optional().meta({ deprecated: true }),
 });
 
 const Provider = z.strictObject({

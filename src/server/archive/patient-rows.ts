@@ -72,7 +72,9 @@ export async function readPatientRows(db: Database, patient: Patient): Promise<P
               .then((rows) => rows as Record<string, unknown>[]);
       return (await query).map((row) => pick(row, element));
     };
-    const rows: Record<string, unknown> = { patient: pick(user, shapes.patient.shape) };
+    // Whether the record is the demo is the install's to know, never an archive's (ADR 21).
+    const { isDemo: _notWritten, ...profile } = user;
+    const rows: Record<string, unknown> = { patient: pick(profile, shapes.patient.shape) };
     for (const name of Object.keys(ARCHIVE_SOURCES) as ArchiveTable[]) rows[name] = await rowsOf(name);
     return rows as PatientRows;
   }, { isolationLevel: 'repeatable read', accessMode: 'read only' });

@@ -139,9 +139,9 @@ async function readDocument(archive: OpenedArchive, path: string, sha256: string
 }
 
 /**
- * An install without a patient takes the archive as it is: none yet (a first run, or after leaving the demo), or the
- * account a setup beyond loopback made, which holds nothing but its credentials. Otherwise only `replace` clears the
- * patient's rows first; the account, its credentials and its sessions stay.
+ * An install without a record takes the archive as it is: no patient yet (a first run, or after leaving the demo), or
+ * a patient row with nothing in it. Otherwise only `replace` clears the patient's rows first; the account, its ways
+ * in, its sessions and its access log are not the record and stay (ADR 21).
  */
 async function makeRoom(tx: Database, patient: Patient, replace: boolean): Promise<void> {
   const [user] = await tx.select({ onboardedAt: users.onboardedAt, isDemo: users.isDemo }).from(users).where(eq(users.id, patient.id));
@@ -163,8 +163,13 @@ async function makeRoom(tx: Database, patient: Patient, replace: boolean): Promi
   }
 }
 
-/** The archive's profile on the patient's row: created when there is none, its credentials kept when there is. */
-async function writePatient(tx: Database, patient: Patient, profile: ArchiveData['patient']): Promise<void> {
+/**
+ * The archive's profile on the patient's row, created when there is none. A restored record is the patient's own,
+ * never the demo, whatever an older archive says (ADR 21): 'Start with my own data' must never remove it.
+ */
+async function writePatient(tx: Database, patient: Patient, archived: ArchiveData['patient']): Promise<void> {
+  const { isDemo: _ignored, ...fields } = archived;
+  const profile = { ...fields, isDemo: false };
   const [changed] = await tx.update(users).set(profile).where(eq(users.id, patient.id)).returning({ id: users.id });
   if (changed) return;
   await tx.insert(users).values({ ...profile, id: patient.id });

@@ -40,18 +40,61 @@ export interface Who {
   patientId: number;
 }
 
+/** An open session as a request sees it: who, and what decides how far it may go (ADR 21). */
+export interface OpenSession extends Who {
+  /** The last fresh proof of who holds it: the sign-in, or a change of passphrase made in it. */
+  provedAt: Date;
+  /** 'Keep me signed in on this device': whether its cookie outlives the browser. */
+  persistent: boolean;
+  /** A way in changed from another device before this sign-in (told once signed in), or null. */
+  credentialsChangedAt: Date | null;
+}
+
 export interface StartedSession {
   /** For the cookie only: never stored, never logged. */
   id: string;
   expiresAt: Date;
+  persistent: boolean;
 }
 
-/** A new session with a new id: at every sign-in, so that an id known before it (fixation) opens nothing. */
-export async function startSession(db: Database, who: Who, client: ClientFacts, limits: SessionLimits, now = new Date()): Promise<StartedSession> {
+export interface SessionChoices {
+  /** 'Keep me signed in on this device'; without it the cookie ends with the browser. */
+  persistent: boolean;
+}
+
+/**
+ * A new session with a new id: at every sign-in, so that an id known before it (fixation) opens nothing. The sign-in
+ * is its first fresh proof.
+ */
+export async function startSession(
+  db: Database,
+  who: Who,
+  client: ClientFacts,
+  limits: SessionLimits,
+  now = new Date(),
+  choices: SessionChoices = { persistent: true },
+): Promise<StartedSession> {
   const id = newSecret();
   const expiresAt = new Date(now.getTime() + limits.maxDays * DAY_MS);
-  await db.insert(sessions).values({ idHash: hashSecret(id), ...who, createdAt: now, lastSeenAt: now, expiresAt, ...client });
-  return { id, expiresAt };
+  await db
+    .insert(sessions)
+    .values({ idHash: hashSecret(id), ...who, createdAt: now, lastSeenAt: now, provedAt: now, expiresAt, persistent: choices.persistent, ...client });
+  return { id, expiresAt, persistent: choices.persistent };
+}
+
+/**
+ * The same session under a new id, its proof renewed (a passphrase changed in it): an id that leaked before the change
+ * opens nothing after it. Null when the session is not open any more.
+ */
+export async function renewSessionId(db: Database, id: string, now = new Date()): Promise<StartedSession | null> {
+  if (id.length === 0 || id.length > SESSION_ID_MAX_LENGTH) return null;
+  const newId = newSecret();
+  return db.transaction(async (tx) => {
+    const [old] = await tx.delete(sessions).where(eq(sessions.idHash, hashSecret(id))).returning();
+    if (!old) return null;
+    await tx.insert(sessions).values({ ...old, idHash: hashSecret(newId), provedAt: now, lastSeenAt: now, credentialsChangedAt: null });
+    return { id: newId, expiresAt: old.expiresAt, persistent: old.persistent };
+  });
 }
 
 /** Whether a session last seen at `lastSeenAt` and ending at `expiresAt` is still open at `now`. */
@@ -63,7 +106,7 @@ function isOpen(row: { lastSeenAt: Date; expiresAt: Date }, limits: SessionLimit
  * Who the session with this id acts for, or null when there is none open: unknown, idle too long, or past its end (an
  * ended one is deleted). Its last-seen time moves on at most once a minute.
  */
-export async function resolveSession(db: Database, id: string, limits: SessionLimits, now = new Date()): Promise<Who | null> {
+export async function resolveSession(db: Database, id: string, limits: SessionLimits, now = new Date()): Promise<OpenSession | null> {
   if (id.length === 0 || id.length > SESSION_ID_MAX_LENGTH) return null;
   const idHash = hashSecret(id);
   const [row] = await sessionByHash(db).execute({ idHash });
@@ -75,7 +118,7 @@ export async function resolveSession(db: Database, id: string, limits: SessionLi
   if (now.getTime() - row.lastSeenAt.getTime() >= touchEveryMs(limits)) {
     await db.update(sessions).set({ lastSeenAt: now }).where(and(eq(sessions.idHash, idHash), lte(sessions.lastSeenAt, now)));
   }
-  return { userId: row.userId, patientId: row.patientId };
+  return { userId: row.userId, patientId: row.patientId, provedAt: row.provedAt, persistent: row.persistent, credentialsChangedAt: row.credentialsChangedAt };
 }
 
 /**
@@ -85,7 +128,15 @@ export async function resolveSession(db: Database, id: string, limits: SessionLi
 const preparedLookups = new WeakMap<Database, ReturnType<typeof prepareLookup>>();
 function prepareLookup(db: Database) {
   return db
-    .select({ userId: sessions.userId, patientId: sessions.patientId, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .select({
+      userId: sessions.userId,
+      patientId: sessions.patientId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      provedAt: sessions.provedAt,
+      persistent: sessions.persistent,
+      credentialsChangedAt: sessions.credentialsChangedAt,
+    })
     .from(sessions)
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .prepare('resolve_session');
@@ -99,10 +150,11 @@ function sessionByHash(db: Database) {
   return prepared;
 }
 
-/** Logout: this session ends. */
-export async function endSession(db: Database, id: string): Promise<void> {
-  if (id.length === 0 || id.length > SESSION_ID_MAX_LENGTH) return;
-  await db.delete(sessions).where(eq(sessions.idHash, hashSecret(id)));
+/** Logout, or a sign-in that replaces it: this session ends. Its 'keep me signed in', or null when there was none. */
+export async function endSession(db: Database, id: string): Promise<{ persistent: boolean } | null> {
+  if (id.length === 0 || id.length > SESSION_ID_MAX_LENGTH) return null;
+  const [ended] = await db.delete(sessions).where(eq(sessions.idHash, hashSecret(id))).returning({ persistent: sessions.persistent });
+  return ended ?? null;
 }
 
 /**

@@ -5,7 +5,7 @@ import { signInSettingsFor } from './sign-in-settings';
 // code (ADR 17): a mistake here would open a LAN-facing install to anyone.
 
 const settings = (HOST: string, ALLOWED_HOSTS: string[] = []) =>
-  signInSettingsFor({ HOST, ALLOWED_HOSTS, SESSION_IDLE_MINUTES: 30, SESSION_MAX_DAYS: 7 });
+  signInSettingsFor({ HOST, ALLOWED_HOSTS, SESSION_IDLE_MINUTES: 30, SESSION_MAX_DAYS: 7, SIGN_IN_FRESH_MINUTES: 5 });
 
 describe('signInSettingsFor', () => {
   it.each(['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]'])('keeps %s, a loopback address, on loopback', (host) => {
@@ -20,10 +20,9 @@ describe('signInSettingsFor', () => {
     expect(settings('127.0.0.1', ['health.example.com']).beyondLoopback).toBe(true);
   });
 
-  it('takes the session limits from the environment', () => {
-    expect(signInSettingsFor({ HOST: '127.0.0.1', ALLOWED_HOSTS: [], SESSION_IDLE_MINUTES: 0.05, SESSION_MAX_DAYS: 2 }).limits).toEqual({
-      idleMinutes: 0.05,
-      maxDays: 2,
-    });
+  it('takes the session limits and how recent a proof must be from the environment', () => {
+    const fromEnv = signInSettingsFor({ HOST: '127.0.0.1', ALLOWED_HOSTS: [], SESSION_IDLE_MINUTES: 0.05, SESSION_MAX_DAYS: 2, SIGN_IN_FRESH_MINUTES: 0.1 });
+    expect(fromEnv.limits).toEqual({ idleMinutes: 0.05, maxDays: 2 });
+    expect(fromEnv.freshMinutes).toBe(0.1);
   });
 });

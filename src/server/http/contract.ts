@@ -67,7 +67,7 @@ export function addJsonParser(app: FastifyInstance, contentType: string): void {
 const ERROR_MEANINGS: Record<number, string> = {
   400: "Invalid input: the message names the field ('deductible: Deductible cannot be negative')",
   401: 'Not signed in: no open session and no valid access token, once sign-in is required (ADR 17)',
-  403: 'A change sent from another web site (its Origin or Sec-Fetch-Site), or an access token used where it may not be',
+  403: 'A change sent from another web site (its Origin or Sec-Fetch-Site), an access token used where it may not be, or a change that needs fresh proof (ADR 21)',
   404: "Not found: the path or body names another user, or a row that is not the patient's",
   409: 'Conflicts with the current state',
   413: 'The body is too large',

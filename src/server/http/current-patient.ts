@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { resolveAccessToken } from '../auth/access-tokens';
 import { credentialExists } from '../auth/credentials';
-import { resolveSession } from '../auth/sessions';
+import { type OpenSession, resolveSession } from '../auth/sessions';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import { forbidden, notFound, unauthorized } from './errors';
@@ -21,7 +21,7 @@ export interface Patient {
  */
 export type Access =
   | { readonly kind: 'open' }
-  | { readonly kind: 'session'; readonly sessionId: string; readonly userId: number; readonly patientId: number }
+  | ({ readonly kind: 'session'; readonly sessionId: string } & Readonly<OpenSession>)
   | { readonly kind: 'token'; readonly tokenId: number; readonly userId: number; readonly scope: 'read' | 'read-write' };
 
 /** Why a request has no access: for GET /api/session and the 401's message. */

@@ -31,12 +31,16 @@ export function readSessionCookie(request: FastifyRequest): string | null {
   return plain;
 }
 
-/** Sets the cookie for a session that starts now; it expires with the session's absolute end. */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, expiresAt: Date): void {
+/**
+ * Sets the cookie for a session that starts now (or a new id for one): with 'keep me signed in' it expires with the
+ * session's absolute end; without, it has no Expires and ends with the browser.
+ */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { id: string; expiresAt: Date; persistent: boolean }): void {
   const secure = isSecurePage(request);
   const name = secure ? SECURE_COOKIE_NAME : PLAIN_COOKIE_NAME;
-  const attributes = ['Path=/', 'HttpOnly', 'SameSite=Strict', `Expires=${expiresAt.toUTCString()}`, ...(secure ? ['Secure'] : [])];
-  reply.header('Set-Cookie', [`${name}=${id}; ${attributes.join('; ')}`, ...clearedOther(secure)]);
+  const expires = session.persistent ? [`Expires=${session.expiresAt.toUTCString()}`] : [];
+  const attributes = ['Path=/', 'HttpOnly', 'SameSite=Strict', ...expires, ...(secure ? ['Secure'] : [])];
+  reply.header('Set-Cookie', [`${name}=${session.id}; ${attributes.join('; ')}`, ...clearedOther(secure)]);
 }
 
 /** Both names cleared: at sign-out, or when the cookie names no open session. */

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAccessEvent } from '../auth/access-log';
 import { clientFacts, type ClientFacts } from '../auth/client-facts';
-import { startSession, type Who } from '../auth/sessions';
+import { endSession, renewSessionId, startSession, type Who } from '../auth/sessions';
 import { claimSignInAttempt, forgiveSignInAttempts } from '../auth/sign-in-throttle';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import { unauthorized } from './errors';
-import { setSessionCookie } from './session-cookie';
+import { readSessionCookie, setSessionCookie } from './session-cookie';
 
 // What every way of signing in shares (ADR 17): the limit on guessing, one message for every failure, the access log,
 // and a new session id in a new cookie.
@@ -25,13 +25,34 @@ export function clientOf(request: FastifyRequest): ClientFacts {
   return clientFacts(request.headers['user-agent'], request.ip);
 }
 
+/** 'Keep me signed in on this device', where a sign-in's body says it; undefined where it does not. */
+function keepSignedInOf(request: FastifyRequest): boolean | undefined {
+  const body = request.body as { keepSignedIn?: unknown } | null | undefined;
+  return typeof body?.keepSignedIn === 'boolean' ? body.keepSignedIn : undefined;
+}
+
 /**
  * Starts a session for `who` with a new id and sets its cookie: at every sign-in, and when the open app (no credential
- * yet) creates its first credential, so that the browser that made it stays in.
+ * yet) creates its first credential, so that the browser that made it stays in. A session this browser held before
+ * ends (a sign-in to give fresh proof replaces it), and its 'keep me signed in' carries over unless the body says
+ * otherwise; a first sign-in without the choice ends with the browser.
  */
 export async function completeSignIn(db: Database, settings: SignInSettings, request: FastifyRequest, reply: FastifyReply, who: Who): Promise<void> {
-  const session = await startSession(db, who, clientOf(request), settings.limits);
-  setSessionCookie(request, reply, session.id, session.expiresAt);
+  const previousId = readSessionCookie(request);
+  const previous = previousId === null ? null : await endSession(db, previousId);
+  const persistent = keepSignedInOf(request) ?? previous?.persistent ?? false;
+  const session = await startSession(db, who, clientOf(request), settings.limits, new Date(), { persistent });
+  setSessionCookie(request, reply, session);
+}
+
+/**
+ * After the passphrase changed in this session: the same session under a new id, its cookie set anew (ADR 21), so an
+ * id that leaked before the change opens nothing after it.
+ */
+export async function renewOwnSession(db: Database, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.access?.kind !== 'session') return;
+  const renewed = await renewSessionId(db, request.access.sessionId);
+  if (renewed) setSessionCookie(request, reply, renewed);
 }
 
 /** The account the request acts as: the session's, or, while the app is open, the patient's own. */

@@ -7,7 +7,9 @@ import { archiveFilename, exportArchive } from '../archive/export';
 import { restoreArchive } from '../archive/restore';
 import { exportFhirBundle } from '../fhir/export-fhir';
 import type { Database } from '../db/client';
+import type { SignInSettings } from '../auth/sign-in-settings';
 import { errorResponses } from '../http/contract';
+import { requireFreshProof } from '../http/fresh-proof';
 import { notFound, payloadTooLarge } from '../http/errors';
 import { receiveToFile } from '../http/received-file';
 
@@ -35,11 +37,13 @@ const zipBody = z.instanceof(ZipBody).meta({ type: 'string', format: 'binary' })
 
 export interface ArchiveRouteOptions {
   db: Database;
+  /** How recent a proof replacing the record needs (ADR 21). */
+  signIn: SignInSettings;
   /** ARCHIVE_MAX_MB in bytes: the most a backup may be, sent or unpacked. */
   maxArchiveBytes: number;
 }
 
-export const archiveRoutes: FastifyPluginAsyncZod<ArchiveRouteOptions> = async (app, { db, maxArchiveBytes }) => {
+export const archiveRoutes: FastifyPluginAsyncZod<ArchiveRouteOptions> = async (app, { db, signIn, maxArchiveBytes }) => {
   // In this scope a body is a ZIP, passed on as it arrives (it goes to a file, not into memory); anything else is a 415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(ZIP_TYPES, (_request, payload, done) => done(null, new ZipBody(payload)));
@@ -91,7 +95,8 @@ export const archiveRoutes: FastifyPluginAsyncZod<ArchiveRouteOptions> = async (
       schema: {
         summary: 'Restore a backup that GET /api/export made, as the whole record, in one transaction',
         description:
-          'The body is the ZIP (Content-Type: application/zip). An install that already holds a record answers 409 unless replace=true. ' +
+          'The body is the ZIP (Content-Type: application/zip). An install that already holds a record answers 409 unless replace=true; ' +
+          'replace=true wipes the record, so it needs a browser session with fresh proof and is refused to an access token (403, ADR 21). ' +
           'A damaged or changed archive, one of an unknown format version, or one that unpacks to more than ARCHIVE_MAX_MB is refused and nothing is written.',
         querystring: ImportQuery,
         body: zipBody,
@@ -100,10 +105,13 @@ export const archiveRoutes: FastifyPluginAsyncZod<ArchiveRouteOptions> = async (
       },
     },
     async (request, reply) => {
+      const replace = request.query.replace === 'true';
+      // Before a byte is read: whoever may not wipe the record need not send it.
+      if (replace) requireFreshProof(request, signIn);
       if (Number(request.headers['content-length']) > maxArchiveBytes) throw payloadTooLarge(tooLarge);
       const file = await receiveToFile(request.body.stream, maxArchiveBytes, tooLarge);
       try {
-        const restored = await restoreArchive(db, request.patient, file.path, { replace: request.query.replace === 'true', maxUnpackedBytes: maxArchiveBytes });
+        const restored = await restoreArchive(db, request.patient, file.path, { replace, maxUnpackedBytes: maxArchiveBytes });
         return reply.status(201).send({ restored });
       } finally {
         await file.remove();

@@ -55,17 +55,21 @@ describe('adding the first passkey while the app is open', () => {
     expect(added.body).toEqual({ id: expect.any(Number), name: 'Phone', backedUp: true, createdAt: expect.any(String), lastUsedAt: null });
     const cookie = sessionCookieOf(added);
 
-    expect((await api(t.app, 'GET', '/api/session')).body).toEqual({ access: 'sign-in', patientId: null, methods: { passkey: true, passphrase: false } });
+    expect((await api(t.app, 'GET', '/api/session')).body).toEqual({ access: 'sign-in', patientId: null, methods: { passkey: true, passphrase: false }, credentialsChangedAt: null });
     expect((await api(t.app, 'GET', '/api/users/1')).body).toEqual({ message: NOT_SIGNED_IN });
     expect((await api(t.app, 'GET', '/api/session', undefined, { cookie })).body).toMatchObject({ access: 'signed-in', patientId: t.userId });
     expect((await api(t.app, 'GET', '/api/security', undefined, { cookie })).body.passkeys).toEqual([added.body]);
     expect(await kinds()).toEqual(['passkey_added']);
   });
 
-  it('makes the patient’s account first on an install that has none yet', async () => {
+  it('makes the account first on an install that has none yet, apart from the record: onboarding makes the patient (ADR 21)', async () => {
     await t.db.delete(users).where(eq(users.id, t.userId));
-    expect((await addPasskey(new SoftwareAuthenticator())).status).toBe(201);
-    expect(await t.db.select({ id: users.id, displayName: users.displayName }).from(users).where(eq(users.id, 1))).toEqual([{ id: 1, displayName: 'Patient' }]);
+    await t.db.delete(accounts).where(eq(accounts.id, t.userId));
+    const added = await addPasskey(new SoftwareAuthenticator());
+    expect(added.status).toBe(201);
+    expect(await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, 1))).toEqual([{ id: 1 }]);
+    expect(await t.db.select().from(users).where(eq(users.id, 1))).toEqual([]);
+    expect((await api(t.app, 'GET', '/api/setup', undefined, { cookie: sessionCookieOf(added) })).body).toEqual({ patient: 'none', onboarding: 'needed' });
   });
 });
 

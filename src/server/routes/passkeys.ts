@@ -19,10 +19,12 @@ import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { requireFreshProof } from '../http/fresh-proof';
 import { accountOf, attemptSignIn, clientOf, signInIfOpen } from '../http/sign-in';
 
 // Passkeys (ADR 17): signing in with one (anyone may try, under the same limit on guessing as a passphrase), and
-// adding, renaming and removing them in Settings → Security (a browser's only, like the rest of that screen). While
+// adding, renaming and removing them in Settings → Security (a browser's only, like the rest of that screen; adding
+// and removing need fresh proof, ADR 21). While
 // the app is open (no credential yet, loopback only), adding the first passkey protects the record and signs this
 // browser in.
 
@@ -86,11 +88,12 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
     {
       config: BROWSER,
       schema: {
-        summary: 'Begin adding a passkey: the options for navigator.credentials.create(), with a challenge good for five minutes',
+        summary: 'Begin adding a passkey (fresh proof): the options for navigator.credentials.create(), with a challenge good for five minutes',
         response: { 200: PasskeyOptions, ...errorResponses(400) },
       },
     },
     async (request) => {
+      requireFreshProof(request, signIn);
       const rp = relyingParty(request);
       const userId = accountOf(request);
       await ensureAccount(db, userId);
@@ -109,6 +112,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
       },
     },
     async (request, reply) => {
+      requireFreshProof(request, signIn);
       const rp = relyingParty(request);
       const userId = accountOf(request);
       // The account exists: the options, whose challenge this answer must carry, made it.
@@ -138,12 +142,13 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
     {
       config: BROWSER,
       schema: {
-        summary: 'Remove a passkey; never the last way in (no passphrase and no other passkey)',
+        summary: 'Remove a passkey (fresh proof); never the last way in (no passphrase and no other passkey)',
         params: IdParams,
         response: { 204: z.null().meta({ description: 'Removed' }), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
+      requireFreshProof(request, signIn);
       const userId = accountOf(request);
       const result = await removePasskey(db, userId, request.params.id);
       if (result === 'not-found') throw notFound('Passkey not found');

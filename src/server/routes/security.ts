@@ -24,11 +24,12 @@ import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
 import { notFound } from '../http/errors';
-import { accountOf, clientOf, signInIfOpen } from '../http/sign-in';
+import { requireFreshProof } from '../http/fresh-proof';
+import { accountOf, clientOf, renewOwnSession, signInIfOpen } from '../http/sign-in';
 
 // Settings → Security (ADR 17): the ways in, the sessions, the access log and the tokens of the signed-in account.
 // A browser's only (config.signIn 'browser'): a token cannot manage sign-in. While the app is open (no credential
-// yet, loopback only), these are how the first credential is made.
+// yet, loopback only), these are how the first credential is made. A change of a way in needs fresh proof (ADR 21).
 
 const BROWSER = { signIn: 'browser' } as const;
 
@@ -53,18 +54,21 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
     {
       config: BROWSER,
       schema: {
-        summary: 'Set or change the passphrase: every other session ends; while the app is open, this browser is signed in',
+        summary:
+          'Set or change the passphrase (fresh proof): every other session ends and this one gets a new id; while the app is open, this browser is signed in',
         body: SetPassphrase,
         response: { 204: z.null().meta({ description: 'Set' }) },
       },
     },
     async (request, reply) => {
+      requireFreshProof(request, signIn);
       const userId = accountOf(request);
       const passwordHash = await hashPassphrase(request.body.passphrase);
       await ensureAccount(db, userId);
       await storePassphraseHash(db, userId, passwordHash);
       await endOtherSessions(db, userId, ownSession(request));
       await recordAccessEvent(db, userId, 'passphrase_set', clientOf(request));
+      await renewOwnSession(db, request, reply);
       await signInIfOpen(db, signIn, request, reply, userId);
       return reply.status(204).send(null);
     },
@@ -74,9 +78,10 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
     '/security/recovery-codes',
     {
       config: BROWSER,
-      schema: { summary: 'Ten new one-time recovery codes, shown once: the old ones stop working', response: { 201: RecoveryCodes } },
+      schema: { summary: 'Ten new one-time recovery codes, shown once (fresh proof): the old ones stop working', response: { 201: RecoveryCodes } },
     },
     async (request, reply) => {
+      requireFreshProof(request, signIn);
       const userId = accountOf(request);
       await ensureAccount(db, userId);
       const codes = await replaceRecoveryCodes(db, userId);
@@ -121,9 +126,10 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
     '/security/tokens',
     {
       config: BROWSER,
-      schema: { summary: 'A new personal access token, shown once', body: NewAccessTokenInput, response: { 201: CreatedAccessToken } },
+      schema: { summary: 'A new personal access token, shown once (fresh proof)', body: NewAccessTokenInput, response: { 201: CreatedAccessToken } },
     },
     async (request, reply) => {
+      requireFreshProof(request, signIn);
       const userId = accountOf(request);
       await ensureAccount(db, userId);
       const created = await createAccessToken(db, userId, request.body.name, request.body.scope);

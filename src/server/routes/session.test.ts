@@ -46,7 +46,7 @@ async function signIn(passphrase = PASSPHRASE, target = app): Promise<ApiRespons
 
 describe('before any credential, on loopback', () => {
   it('is open: the app works as before sign-in', async () => {
-    expect((await api(app, 'GET', '/api/session')).body).toEqual({ access: 'open', patientId: 1, methods: { passkey: false, passphrase: false } });
+    expect((await api(app, 'GET', '/api/session')).body).toEqual({ access: 'open', patientId: 1, methods: { passkey: false, passphrase: false }, credentialsChangedAt: null });
     expect((await api(app, 'GET', '/api/users/1')).status).toBe(200);
   });
 
@@ -57,7 +57,7 @@ describe('before any credential, on loopback', () => {
     expect(refused.body).toEqual({ message: NOT_SIGNED_IN });
     expect((await api(app, 'GET', '/api/users/1', undefined, withCookie(cookie))).status).toBe(200);
     expect((await api(app, 'GET', '/api/session', undefined, withCookie(cookie))).body).toMatchObject({ access: 'signed-in', patientId: 1 });
-    expect((await api(app, 'GET', '/api/session')).body).toEqual({ access: 'sign-in', patientId: null, methods: { passkey: false, passphrase: true } });
+    expect((await api(app, 'GET', '/api/session')).body).toEqual({ access: 'sign-in', patientId: null, methods: { passkey: false, passphrase: true }, credentialsChangedAt: null });
   });
 
   it('refuses a passphrase shorter than 12 characters with the rule’s words, and stays open', async () => {
@@ -95,10 +95,22 @@ describe('signing in with the passphrase', () => {
   it('sets an HttpOnly, SameSite=Strict cookie; from an https page, Secure with the __Host- prefix', async () => {
     await protect();
     const plain = [(await signIn()).headers['set-cookie']].flat().join('\n');
-    expect(plain).toMatch(/^healthassist-session=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Expires=/m);
+    expect(plain).toMatch(/^healthassist-session=[^;]+; Path=\/; HttpOnly; SameSite=Strict$/m);
     expect(plain).not.toMatch(/^healthassist-session=[^;]+;.*Secure/m);
-    const https = await api(app, 'POST', '/api/session/passphrase', { passphrase: PASSPHRASE }, { origin: 'https://localhost:80' });
+    const https = await api(app, 'POST', '/api/session/passphrase', { passphrase: PASSPHRASE, keepSignedIn: true }, { origin: 'https://localhost:80' });
     expect([https.headers['set-cookie']].flat().join('\n')).toMatch(/^__Host-healthassist-session=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Expires=[^;]+; Secure$/m);
+  });
+
+  it('keeps this device signed in only when asked: without it the cookie ends with the browser; a sign-in again keeps the choice', async () => {
+    await protect();
+    const kept = await api(app, 'POST', '/api/session/passphrase', { passphrase: PASSPHRASE, keepSignedIn: true });
+    expect([kept.headers['set-cookie']].flat().join('\n')).toMatch(/^healthassist-session=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Expires=/m);
+    const again = await api(app, 'POST', '/api/session/passphrase', { passphrase: PASSPHRASE }, withCookie(sessionCookieOf(kept)));
+    expect([again.headers['set-cookie']].flat().join('\n')).toMatch(/^healthassist-session=[^;]+; .*Expires=/m);
+    // The session it replaced has ended: a browser holds one session.
+    expect((await api(app, 'GET', '/api/users/1', undefined, withCookie(sessionCookieOf(kept)))).status).toBe(401);
+    const forgotten = await api(app, 'POST', '/api/session/passphrase', { passphrase: PASSPHRASE, keepSignedIn: false });
+    expect([forgotten.headers['set-cookie']].flat().join('\n')).not.toMatch(/^healthassist-session=[^;]+; .*Expires=/m);
   });
 
   it('waits after five failures from one address: 429 with Retry-After, counted before the passphrase is checked', async () => {
@@ -119,12 +131,16 @@ describe('signing in with the passphrase', () => {
     expect(log.body.map((event: { kind: string }) => event.kind)).toEqual(['signed_in', 'sign_in_failed', 'passphrase_set']);
   });
 
-  it('ends every other session when the passphrase changes', async () => {
+  it('ends every other session when the passphrase changes, and gives this one a new id', async () => {
     const mine = await protect();
     const other = sessionCookieOf(await signIn());
-    expect((await api(app, 'PUT', '/api/security/passphrase', { passphrase: 'another long passphrase' }, withCookie(mine))).status).toBe(204);
+    const changed = await api(app, 'PUT', '/api/security/passphrase', { passphrase: 'another long passphrase' }, withCookie(mine));
+    expect(changed.status).toBe(204);
+    const renewed = sessionCookieOf(changed);
+    expect(renewed).not.toBe(mine);
     expect((await api(app, 'GET', '/api/users/1', undefined, withCookie(other))).status).toBe(401);
-    expect((await api(app, 'GET', '/api/users/1', undefined, withCookie(mine))).status).toBe(200);
+    expect((await api(app, 'GET', '/api/users/1', undefined, withCookie(mine))).status).toBe(401);
+    expect((await api(app, 'GET', '/api/users/1', undefined, withCookie(renewed))).status).toBe(200);
     expect((await signIn()).status).toBe(401);
     expect((await signIn('another long passphrase')).status).toBe(204);
   });
@@ -188,7 +204,7 @@ describe('reachable beyond loopback', () => {
 
   it('serves nothing about the patient before the setup code, then sets the passphrase with it once', async () => {
     const exposed = await appWith(beyond);
-    expect((await api(exposed, 'GET', '/api/session')).body).toEqual({ access: 'setup', patientId: null, methods: { passkey: false, passphrase: false } });
+    expect((await api(exposed, 'GET', '/api/session')).body).toEqual({ access: 'setup', patientId: null, methods: { passkey: false, passphrase: false }, credentialsChangedAt: null });
     const refused = await api(exposed, 'GET', '/api/users/1');
     expect(refused).toMatchObject({ status: 401, body: { message: SETUP_FIRST } });
     expect((await api(exposed, 'GET', '/api/health')).status).toBe(200);

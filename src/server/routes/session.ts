@@ -37,6 +37,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
         access: access === null ? request.noAccess! : access.kind === 'open' ? 'open' : 'signed-in',
         patientId: access === null ? null : request.patient.id,
         methods: await signInMethods(db),
+        credentialsChangedAt: access?.kind === 'session' ? access.credentialsChangedAt : null,
       };
     },
   );

@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Setup } from '../../shared/contracts/setup';
 import type { Database } from '../db/client';
-import { announceSetupCode } from '../auth/setup-announcement';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import { errorResponses } from '../http/contract';
-import { clearSessionCookie } from '../http/session-cookie';
+import { requireFreshProof } from '../http/fresh-proof';
 import { leaveDemo, readSetup, skipOnboarding } from '../services/setup';
 
 export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignInSettings }> = async (app, { db, signIn }) => {
@@ -28,16 +27,16 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignInSe
     '/setup/leave-demo',
     {
       schema: {
-        summary: "Start with my own data: remove every row of the demo patient in one transaction; onboarding opens next",
+        summary:
+          'Start with my own data (fresh proof, never a token): remove every row of the demo patient in one transaction; the ways in stay; onboarding opens next',
         response: { 204: z.null().meta({ description: 'Removed' }), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
+      requireFreshProof(request, signIn);
+      // The way in is not data (ADR 21): the passphrase, passkeys, codes, tokens, sessions and access log stay, and
+      // this browser stays signed in, into onboarding.
       await leaveDemo(db, request.patient);
-      // The demo's passphrase, passkeys and sessions went with it (ADR 17): this browser's cookie opens nothing now,
-      // and a server reachable beyond this machine needs a new setup code, which goes to its log.
-      if (request.access?.kind === 'session') clearSessionCookie(reply);
-      await announceSetupCode(db, signIn, request.log);
       return reply.status(204).send(null);
     },
   );

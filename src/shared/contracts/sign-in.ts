@@ -27,6 +27,11 @@ export const SessionState = z
     patientId: z.number().int().nullable(),
     /** Which ways in the sign-in screen offers; both false while none exists. */
     methods: z.object({ passkey: z.boolean(), passphrase: z.boolean() }),
+    /**
+     * When a way in was changed from another device while this browser was away (ADR 21): the app says so once
+     * signed in. Null when there is nothing to tell.
+     */
+    credentialsChangedAt: instant.nullable(),
   })
   .meta({ id: 'SessionState' });
 export type SessionState = z.infer<typeof SessionState>;
@@ -46,11 +51,17 @@ export const newPassphrase = z.string({ message: 'is required' }).superRefine((v
 /** A recovery or setup code as typed: spaces, dashes and case are forgiven on the server. */
 const typedCode = z.string({ message: 'is required' }).min(1, 'is required').max(64, 'is too long');
 
-export const PassphraseSignIn = z.object({ passphrase: typedPassphrase }).meta({ id: 'PassphraseSignIn' });
-export const RecoveryCodeSignIn = z.object({ code: typedCode }).meta({ id: 'RecoveryCodeSignIn' });
+/**
+ * 'Keep me signed in on this device': the session's cookie outlives the browser. Without it, a new sign-in's cookie
+ * ends with the browser, and a sign-in that gives fresh proof keeps the choice of the session it replaces.
+ */
+const keepSignedIn = z.boolean().optional();
+
+export const PassphraseSignIn = z.object({ passphrase: typedPassphrase, keepSignedIn }).meta({ id: 'PassphraseSignIn' });
+export const RecoveryCodeSignIn = z.object({ code: typedCode, keepSignedIn }).meta({ id: 'RecoveryCodeSignIn' });
 
 /** A fresh install reachable beyond loopback: the setup code from the log and the first passphrase, in one request. */
-export const SetupWithCode = z.object({ setupCode: typedCode, passphrase: newPassphrase }).meta({ id: 'SetupWithCode' });
+export const SetupWithCode = z.object({ setupCode: typedCode, passphrase: newPassphrase, keepSignedIn }).meta({ id: 'SetupWithCode' });
 
 /** Setting or changing the passphrase (Settings → Security, or "Protect your record" on loopback). */
 export const SetPassphrase = z.object({ passphrase: newPassphrase }).meta({ id: 'SetPassphrase' });
@@ -89,7 +100,7 @@ export const RenamePasskey = z.object({ name: passkeyName }).meta({ id: 'RenameP
  */
 const webAuthnResponse = z.looseObject({ id: z.string().max(2048), rawId: z.string().max(2048), type: z.literal('public-key') });
 export const PasskeyRegistration = z.object({ name: passkeyName, response: webAuthnResponse }).meta({ id: 'PasskeyRegistration' });
-export const PasskeySignIn = z.object({ response: webAuthnResponse }).meta({ id: 'PasskeySignIn' });
+export const PasskeySignIn = z.object({ response: webAuthnResponse, keepSignedIn }).meta({ id: 'PasskeySignIn' });
 /** The options for navigator.credentials.create()/get(), as @simplewebauthn/server writes them. */
 export const PasskeyOptions = z.looseObject({ challenge: z.string() }).meta({ id: 'PasskeyOptions' });
 

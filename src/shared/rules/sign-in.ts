@@ -23,6 +23,12 @@ export function passphraseProblem(passphrase: string): string | null {
   return null;
 }
 
+/**
+ * The 403 of a change that needs fresh proof (ADR 21): the browser knows it by these words, asks for the passphrase or
+ * a passkey in a dialog, and sends the change again.
+ */
+export const FRESH_PROOF_NEEDED = 'Confirm it is you first: enter your passphrase or use a passkey, then try again';
+
 /** What the access log records (ADR 17): sign-ins and their failures, ended sessions, credentials made. */
 export const ACCESS_EVENT_KINDS = [
   'signed_in',
