@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SoftwareAuthenticator } from '../../testing/software-authenticator';
 import { useTestDatabase } from '../../testing/test-app';
-import { accounts, passkeyChallenges, passkeys, users } from '../db/schema/index';
+import { accounts, passkeyChallenges, passkeys } from '../db/schema/index';
 import {
   authenticationOptions,
   CHALLENGE_LIFETIME_MS,

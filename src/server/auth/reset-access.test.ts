@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAccessEvent, createMedicalRecord, createPasskey, createPasskeyChallenge } from '../../testing/factories';
 import { snapshotData, useTestDatabase } from '../../testing/test-app';
-import { accounts, passkeyChallenges, passkeys, signInAttempts, users } from '../db/schema/index';
+import { accounts, passkeyChallenges, passkeys, signInAttempts } from '../db/schema/index';
 import { createAccessToken, resolveAccessToken } from './access-tokens';
 import { listAccessEvents } from './access-log';
 import { clientFacts } from './client-facts';

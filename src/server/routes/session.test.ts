@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSetupCode } from '../auth/setup-codes';
 import { LOOPBACK_SIGN_IN, type SignInSettings } from '../auth/sign-in-settings';
 import { buildApp } from '../app';
-import { accounts, users } from '../db/schema/index';
+import { accounts } from '../db/schema/index';
 import { NOT_SIGNED_IN, SETUP_FIRST } from '../http/current-patient';
 import { SIGN_IN_FAILED } from '../http/sign-in';
 import { api, type ApiResponse, sessionCookieOf, snapshotData, useTestDatabase } from '../../testing/test-app';
