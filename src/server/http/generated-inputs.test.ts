@@ -19,7 +19,7 @@ import { fetchOpenApiDocument, operationsOf, type Operation } from '../../testin
 import { api, useTestApp, type TestContext } from '../../testing/test-app';
 import { samplePdf, samplePng } from '../db/sample-documents';
 import { wipeData } from '../db/reset';
-import { accounts, chatRequests, passkeys, sessions, signInAttempts, users } from '../db/schema/index';
+import { accounts, chatRequests, passkeys, sessions, signInAttempts } from '../db/schema/index';
 
 /**
  * No input reaches a 500 (ADR 13): requests generated from the OpenAPI document, valid and broken in every way, for

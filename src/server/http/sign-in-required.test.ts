@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { hashPassphrase } from '../auth/passphrase';
 import { LOOPBACK_SIGN_IN } from '../auth/sign-in-settings';
-import { accounts, users } from '../db/schema/index';
+import { accounts } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 import { wipeData } from '../db/reset';
 import { createMedicalRecord } from '../../testing/factories';
