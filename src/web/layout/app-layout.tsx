@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useOpenedOnce } from '../lib/use-opened-once';
+import { FreshProofHost } from './fresh-proof-host';
 import { Header } from './header';
 import { ProtectBanner } from './protect-banner';
 import { SidebarContent } from './sidebar';
@@ -34,6 +35,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
+      <FreshProofHost />
     </div>
   );
 }

@@ -32,14 +32,17 @@ export async function registerPasskey(name: string): Promise<void> {
   await apiRequest('POST', '/api/security/passkeys', { name, response });
 }
 
-/** Signs this browser in with a passkey the patient picks; the server sets the session cookie. */
-export async function signInWithPasskey(): Promise<void> {
+/**
+ * Signs this browser in with a passkey the patient picks; the server sets the session cookie. Without `keepSignedIn`
+ * a sign-in that replaces this browser's session (fresh proof) keeps that session's choice.
+ */
+export async function signInWithPasskey(keepSignedIn?: boolean): Promise<void> {
   const { startAuthentication } = await import('@simplewebauthn/browser');
   const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>('POST', '/api/session/passkey/options');
   const response = await startAuthentication({ optionsJSON }).catch((error: unknown) => {
     throw inPlainWords(error, 'You were not signed in');
   });
-  await apiRequest('POST', '/api/session/passkey', { response });
+  await apiRequest('POST', '/api/session/passkey', { response, ...(keepSignedIn === undefined ? {} : { keepSignedIn }) });
 }
 
 /** The browser's refusal as a sentence: cancelling (or letting the prompt time out) is the common one. */

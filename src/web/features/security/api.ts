@@ -14,11 +14,13 @@ import type {
 import { SECURITY_KEY } from '../../lib/api/security';
 import { sessionQuery } from '../../lib/api/session';
 import { apiRequest } from '../../lib/api-client';
+import { withFreshProof } from '../../lib/fresh-proof';
 import { registerPasskey } from '../../lib/passkeys';
 
 // Settings → Security's reads and changes (ADR 17). Every change writes the access log, so each invalidates the
 // whole SECURITY_KEY prefix: the list it changed and the log that records it. The passphrase and the recovery codes
-// are changed through lib/api/security.ts, which the flows that protect the record share.
+// are changed through lib/api/security.ts, which the flows that protect the record share. Making a token and adding or
+// removing a passkey ask for fresh proof when the server wants it (lib/fresh-proof.ts, ADR 21).
 
 /** Where this browser stands: the first passkey of an open app signs this browser in, and removing one changes the ways in. */
 const SESSION_KEY = sessionQuery().queryKey;
@@ -55,7 +57,8 @@ export function useEndOtherSessions() {
 
 export function useCreateAccessToken() {
   return useMutation({
-    mutationFn: (body: z.infer<typeof NewAccessTokenInput>) => apiRequest<Json<typeof CreatedAccessToken>>('POST', '/api/security/tokens', body),
+    mutationFn: (body: z.infer<typeof NewAccessTokenInput>) =>
+      withFreshProof(() => apiRequest<Json<typeof CreatedAccessToken>>('POST', '/api/security/tokens', body)),
     meta: invalidatesSecurity,
   });
 }
@@ -80,7 +83,7 @@ export function useRenamePasskey() {
 /** The server refuses (409) to remove the last way in; its message says so. */
 export function useRemovePasskey() {
   return useMutation({
-    mutationFn: (passkeyId: number) => apiRequest<void>('DELETE', `/api/security/passkeys/${passkeyId}`),
+    mutationFn: (passkeyId: number) => withFreshProof(() => apiRequest<void>('DELETE', `/api/security/passkeys/${passkeyId}`)),
     meta: { invalidates: [SECURITY_KEY, SESSION_KEY] },
   });
 }
@@ -88,7 +91,7 @@ export function useRemovePasskey() {
 /** Makes a passkey on this device (the browser asks) and stores it under `name`; on an open app it also signs this browser in. */
 export function useAddPasskey() {
   return useMutation({
-    mutationFn: (name: string) => registerPasskey(name),
+    mutationFn: (name: string) => withFreshProof(() => registerPasskey(name)),
     meta: { invalidates: [SECURITY_KEY, SESSION_KEY] },
   });
 }

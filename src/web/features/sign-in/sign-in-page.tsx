@@ -13,7 +13,9 @@ import { SubmitButton } from '../../components/ui/submit-button';
 import { TextFormField } from '../../components/ui/text-form-field';
 import { serverMessage } from '../../lib/api-client';
 import { refreshSession } from '../../lib/api/session';
-import { usePassphraseSignIn, useRecoveryCodeSignIn } from '../../lib/api/sign-in';
+import { type KeepSignedIn, usePassphraseSignIn, useRecoveryCodeSignIn } from '../../lib/api/sign-in';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Label } from '../../components/ui/label';
 import { ScreenFrame } from './components/screen-frame';
 
 const PassphraseForm = z.object({ passphrase: z.string().min(1, 'Enter your passphrase') });
@@ -27,6 +29,8 @@ export default function SignInPage({ methods }: { methods: SessionState['methods
   const [way, setWay] = useState<'passphrase' | 'recovery-code'>('passphrase');
   const [problem, setProblem] = useState<string | null>(null);
   const [passkeyPending, setPasskeyPending] = useState(false);
+  // 'Keep me signed in on this device': off unless chosen, so a borrowed browser forgets the session when it closes.
+  const [keepSignedIn, setKeepSignedIn] = useState(false);
   const queryClient = useQueryClient();
 
   async function passkey() {
@@ -34,7 +38,7 @@ export default function SignInPage({ methods }: { methods: SessionState['methods
     setProblem(null);
     setPasskeyPending(true);
     try {
-      await signInWithPasskey();
+      await signInWithPasskey(keepSignedIn);
       await refreshSession(queryClient);
     } catch (error) {
       setProblem(serverMessage(error));
@@ -68,10 +72,16 @@ export default function SignInPage({ methods }: { methods: SessionState['methods
         </>
       )}
       {way === 'passphrase' ? (
-        methods.passphrase && <PassphraseSignIn onProblem={setProblem} />
+        methods.passphrase && <PassphraseSignIn keepSignedIn={keepSignedIn} onProblem={setProblem} />
       ) : (
-        <RecoveryCodeSignIn onProblem={setProblem} />
+        <RecoveryCodeSignIn keepSignedIn={keepSignedIn} onProblem={setProblem} />
       )}
+      <div className="flex items-center gap-2">
+        <Checkbox id="keep-signed-in" checked={keepSignedIn} onCheckedChange={(checked) => setKeepSignedIn(checked === true)} />
+        <Label htmlFor="keep-signed-in" className="font-normal">
+          Keep me signed in on this device
+        </Label>
+      </div>
       <Button variant="link" className="h-auto w-full p-0" onClick={switchWay}>
         {way === 'passphrase' ? 'Use a recovery code' : methods.passphrase ? 'Use your passphrase' : 'Back'}
       </Button>
@@ -79,14 +89,18 @@ export default function SignInPage({ methods }: { methods: SessionState['methods
   );
 }
 
-function PassphraseSignIn({ onProblem }: { onProblem(message: string | null): void }) {
+interface WayProps extends KeepSignedIn {
+  onProblem(message: string | null): void;
+}
+
+function PassphraseSignIn({ keepSignedIn, onProblem }: WayProps) {
   const signIn = usePassphraseSignIn();
   const form = useForm<z.infer<typeof PassphraseForm>>({ resolver: zodResolver(PassphraseForm), defaultValues: { passphrase: '' } });
 
   function submit({ passphrase }: z.infer<typeof PassphraseForm>) {
     if (signIn.isPending) return;
     onProblem(null);
-    signIn.mutate(passphrase, {
+    signIn.mutate({ passphrase, keepSignedIn }, {
       onError: (error) => {
         onProblem(serverMessage(error));
         form.setFocus('passphrase', { shouldSelect: true });
@@ -108,14 +122,14 @@ function PassphraseSignIn({ onProblem }: { onProblem(message: string | null): vo
   );
 }
 
-function RecoveryCodeSignIn({ onProblem }: { onProblem(message: string | null): void }) {
+function RecoveryCodeSignIn({ keepSignedIn, onProblem }: WayProps) {
   const signIn = useRecoveryCodeSignIn();
   const form = useForm<z.infer<typeof RecoveryCodeForm>>({ resolver: zodResolver(RecoveryCodeForm), defaultValues: { code: '' } });
 
   function submit({ code }: z.infer<typeof RecoveryCodeForm>) {
     if (signIn.isPending) return;
     onProblem(null);
-    signIn.mutate(code, {
+    signIn.mutate({ code, keepSignedIn }, {
       onError: (error) => {
         onProblem(serverMessage(error));
         form.setFocus('code', { shouldSelect: true });

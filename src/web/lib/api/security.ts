@@ -2,11 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { RecoveryCodes } from '../../../shared/contracts/sign-in';
 import { apiRequest } from '../api-client';
+import { withFreshProof } from '../fresh-proof';
 
 // The ways in (ADR 17), changed from Settings → Security and from the flows that protect the record ("Protect your
 // record", onboarding's last step). Every change writes the access log, so each invalidates the whole key of
 // Settings → Security's reads. Where this browser stands (lib/api/session.ts) is asked again by the caller, when its
-// flow is done: Settings at once; the protect flows only once the recovery codes are saved.
+// flow is done: Settings at once; the protect flows only once the recovery codes are saved. A change asks for fresh
+// proof when the server wants it (lib/fresh-proof.ts).
 
 /** The prefix of every Settings → Security read (features/security/api.ts). */
 export const SECURITY_KEY = ['security'] as const;
@@ -14,7 +16,7 @@ export const SECURITY_KEY = ['security'] as const;
 /** Sets or changes the passphrase: the server ends every other session, and on an open app signs this browser in. */
 export function useSetPassphrase() {
   return useMutation({
-    mutationFn: (passphrase: string) => apiRequest<void>('PUT', '/api/security/passphrase', { passphrase }),
+    mutationFn: (passphrase: string) => withFreshProof(() => apiRequest<void>('PUT', '/api/security/passphrase', { passphrase })),
     meta: { invalidates: [SECURITY_KEY] },
   });
 }
@@ -22,7 +24,7 @@ export function useSetPassphrase() {
 /** Ten new one-time recovery codes, shown once: the old ones stop working. They sign nobody in. */
 export function useMakeRecoveryCodes() {
   return useMutation({
-    mutationFn: () => apiRequest<z.infer<typeof RecoveryCodes>>('POST', '/api/security/recovery-codes'),
+    mutationFn: () => withFreshProof(() => apiRequest<z.infer<typeof RecoveryCodes>>('POST', '/api/security/recovery-codes')),
     meta: { invalidates: [SECURITY_KEY] },
   });
 }

@@ -5,16 +5,21 @@ import { forgetPatientData, sessionQuery } from './session';
 // A sign-in that succeeds sets the session cookie; the session's state is then asked again, which opens the app.
 const signedIn = { invalidates: [sessionQuery().queryKey] };
 
+/** 'Keep me signed in on this device': without it the session's cookie ends with the browser. */
+export interface KeepSignedIn {
+  keepSignedIn: boolean;
+}
+
 export function usePassphraseSignIn() {
   return useMutation({
-    mutationFn: (passphrase: string) => apiRequest<void>('POST', '/api/session/passphrase', { passphrase }),
+    mutationFn: (body: { passphrase: string } & KeepSignedIn) => apiRequest<void>('POST', '/api/session/passphrase', body),
     meta: signedIn,
   });
 }
 
 export function useRecoveryCodeSignIn() {
   return useMutation({
-    mutationFn: (code: string) => apiRequest<void>('POST', '/api/session/recovery-code', { code }),
+    mutationFn: (body: { code: string } & KeepSignedIn) => apiRequest<void>('POST', '/api/session/recovery-code', body),
     meta: signedIn,
   });
 }
