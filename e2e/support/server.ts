@@ -19,7 +19,7 @@ export function templateDir(template: Template): string {
   return join(root, template);
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
