@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { IdParams } from '../../shared/contracts/common';
 import { PasskeyOptions, PasskeyRegistration, PasskeySignIn, PasskeySummary, RenamePasskey } from '../../shared/contracts/sign-in';
 import { ensureAccount } from '../auth/account';
+import { settleMadeWhileOpen } from '../auth/made-while-open';
 import { recordAccessEvent } from '../auth/access-log';
 import {
   authenticationOptions,
@@ -119,6 +120,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
       const result = await verifyRegistration(db, userId, rp, request.body.name, request.body.response as never);
       if (!result.ok) throw result.reason === 'already-added' ? conflict(PASSKEY_ALREADY_ADDED) : badRequest(PASSKEY_NOT_ADDED);
       await recordAccessEvent(db, userId, 'passkey_added', clientOf(request));
+      if (request.access?.kind === 'open') await settleMadeWhileOpen(db, userId, request.body.keepMadeWhileOpen === true);
       await signInIfOpen(db, signIn, request, reply, userId);
       return reply.status(201).send(result.passkey);
     },

@@ -16,6 +16,7 @@ import {
 import { ensureAccount, passphraseHashOf, storePassphraseHash } from '../auth/account';
 import { listAccessEvents, recordAccessEvent } from '../auth/access-log';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '../auth/access-tokens';
+import { madeWhileOpen, markMadeWhileOpen, settleMadeWhileOpen } from '../auth/made-while-open';
 import { listPasskeys } from '../auth/passkeys';
 import { hashPassphrase } from '../auth/passphrase';
 import { replaceRecoveryCodes, unusedRecoveryCodes } from '../auth/recovery-codes';
@@ -45,7 +46,9 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
     async (request) => {
       const userId = accountOf(request);
       const keys = await listPasskeys(db, userId);
-      return { passphraseSet: (await passphraseHashOf(db, userId)) !== null, recoveryCodesLeft: await unusedRecoveryCodes(db, userId), passkeys: keys };
+      return {
+        madeWhileOpen: await madeWhileOpen(db, userId),
+        passphraseSet: (await passphraseHashOf(db, userId)) !== null, recoveryCodesLeft: await unusedRecoveryCodes(db, userId), passkeys: keys };
     },
   );
 
@@ -68,6 +71,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
       await storePassphraseHash(db, userId, passwordHash);
       await endOtherSessions(db, userId, ownSession(request));
       await recordAccessEvent(db, userId, 'passphrase_set', clientOf(request));
+      if (request.access?.kind === 'open') await settleMadeWhileOpen(db, userId, request.body.keepMadeWhileOpen === true);
       await renewOwnSession(db, request, reply);
       await signInIfOpen(db, signIn, request, reply, userId);
       return reply.status(204).send(null);
@@ -85,6 +89,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
       const userId = accountOf(request);
       await ensureAccount(db, userId);
       const codes = await replaceRecoveryCodes(db, userId);
+      if (request.access?.kind === 'open') await markMadeWhileOpen(db, { recoveryCodesOf: userId });
       await recordAccessEvent(db, userId, 'recovery_codes_made', clientOf(request));
       return reply.status(201).send({ codes });
     },
@@ -133,6 +138,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
       const userId = accountOf(request);
       await ensureAccount(db, userId);
       const created = await createAccessToken(db, userId, request.body.name, request.body.scope);
+      if (request.access?.kind === 'open') await markMadeWhileOpen(db, { tokenId: created.id });
       await recordAccessEvent(db, userId, 'token_made', clientOf(request));
       return reply.status(201).send(created);
     },

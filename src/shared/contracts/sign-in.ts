@@ -64,7 +64,13 @@ export const RecoveryCodeSignIn = z.object({ code: typedCode, keepSignedIn }).me
 export const SetupWithCode = z.object({ setupCode: typedCode, passphrase: newPassphrase, keepSignedIn }).meta({ id: 'SetupWithCode' });
 
 /** Setting or changing the passphrase (Settings → Security, or "Protect your record" on loopback). */
-export const SetPassphrase = z.object({ passphrase: newPassphrase }).meta({ id: 'SetPassphrase' });
+/**
+ * Setting the first way in: keep the tokens and recovery codes made while the app was open (SecurityOverview lists
+ * them). Without it they are revoked. Ignored once a way in exists.
+ */
+const keepMadeWhileOpen = z.boolean().optional();
+
+export const SetPassphrase = z.object({ passphrase: newPassphrase, keepMadeWhileOpen }).meta({ id: 'SetPassphrase' });
 
 /** Ten new one-time codes, shown once: the old ones stop working. */
 export const RecoveryCodes = z
@@ -87,6 +93,14 @@ export const SecurityOverview = z
     passphraseSet: z.boolean(),
     recoveryCodesLeft: z.number().int(),
     passkeys: z.array(PasskeySummary),
+    /**
+     * Tokens and unused recovery codes made while the app was open (anyone on this machine could have made them):
+     * setting the first way in revokes them unless `keepMadeWhileOpen` says to keep them.
+     */
+    madeWhileOpen: z.object({
+      tokens: z.array(z.object({ id, name: z.string(), createdAt: instant })),
+      recoveryCodes: z.number().int(),
+    }),
   })
   .meta({ id: 'SecurityOverview' });
 export type SecurityOverview = Json<typeof SecurityOverview>;
@@ -99,7 +113,7 @@ export const RenamePasskey = z.object({ name: passkeyName }).meta({ id: 'RenameP
  * only its outer shape is a contract here.
  */
 const webAuthnResponse = z.looseObject({ id: z.string().max(2048), rawId: z.string().max(2048), type: z.literal('public-key') });
-export const PasskeyRegistration = z.object({ name: passkeyName, response: webAuthnResponse }).meta({ id: 'PasskeyRegistration' });
+export const PasskeyRegistration = z.object({ name: passkeyName, response: webAuthnResponse, keepMadeWhileOpen }).meta({ id: 'PasskeyRegistration' });
 export const PasskeySignIn = z.object({ response: webAuthnResponse, keepSignedIn }).meta({ id: 'PasskeySignIn' });
 /** The options for navigator.credentials.create()/get(), as @simplewebauthn/server writes them. */
 export const PasskeyOptions = z.looseObject({ challenge: z.string() }).meta({ id: 'PasskeyOptions' });
