@@ -22,14 +22,17 @@ export function passkeysSupported(): boolean {
   );
 }
 
-/** Makes a passkey on this device (or a phone, a security key) and adds it to the account under `name`. */
-export async function registerPasskey(name: string): Promise<void> {
+/**
+ * Makes a passkey on this device (or a phone, a security key) and adds it to the account under `name`; when it is the
+ * first way in, `keepMadeWhileOpen` keeps what was made while the app was open.
+ */
+export async function registerPasskey(name: string, keepMadeWhileOpen?: boolean): Promise<void> {
   const { startRegistration } = await import('@simplewebauthn/browser');
   const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/security/passkeys/options');
   const response = await startRegistration({ optionsJSON }).catch((error: unknown) => {
     throw inPlainWords(error, 'No passkey was added');
   });
-  await apiRequest('POST', '/api/security/passkeys', { name, response });
+  await apiRequest('POST', '/api/security/passkeys', { name, response, ...(keepMadeWhileOpen === undefined ? {} : { keepMadeWhileOpen }) });
 }
 
 /**

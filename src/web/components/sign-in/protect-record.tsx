@@ -13,6 +13,7 @@ import { Form } from '../ui/form';
 import { SubmitButton } from '../ui/submit-button';
 import { toast } from '../ui/use-toast';
 import { FormAlert } from './form-alert';
+import { MadeWhileOpenChoice } from './made-while-open-choice';
 import { NewPassphraseForm, type NewPassphraseValues } from './new-passphrase';
 import { NewPassphraseFields } from './new-passphrase-fields';
 import { RecoveryCodesStep } from './recovery-codes';
@@ -58,13 +59,14 @@ function CredentialStep({ onSet, children }: { onSet(): void; children?: ReactNo
   const setPassphrase = useSetPassphrase();
   const [passkeyPending, setPasskeyPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [keepMadeWhileOpen, setKeepMadeWhileOpen] = useState(false);
   const form = useForm<NewPassphraseValues>({ resolver: zodResolver(NewPassphraseForm), defaultValues: { passphrase: '', repeat: '' } });
   const pending = setPassphrase.isPending || passkeyPending;
 
   function submit({ passphrase }: NewPassphraseValues) {
     if (pending) return;
     setProblem(null);
-    setPassphrase.mutate(passphrase, {
+    setPassphrase.mutate({ passphrase, keepMadeWhileOpen }, {
       onSuccess: onSet,
       onError: (error) => setProblem(`Could not set the passphrase: ${serverMessage(error)}`),
     });
@@ -76,7 +78,7 @@ function CredentialStep({ onSet, children }: { onSet(): void; children?: ReactNo
     setPasskeyPending(true);
     try {
       // Named as Settings → Security names a passkey added there ('Chrome on Linux'); renamed there if need be.
-      await registerPasskey(describeDevice(navigator.userAgent));
+      await registerPasskey(describeDevice(navigator.userAgent), keepMadeWhileOpen);
       onSet();
     } catch (error) {
       setProblem(serverMessage(error));
@@ -91,6 +93,7 @@ function CredentialStep({ onSet, children }: { onSet(): void; children?: ReactNo
         it before showing anything.
       </p>
       <FormAlert message={problem} />
+      <MadeWhileOpenChoice keep={keepMadeWhileOpen} onKeepChange={setKeepMadeWhileOpen} />
       <Form {...form}>
         <form noValidate className="space-y-4" onSubmit={(event) => void form.handleSubmit(submit)(event)}>
           <NewPassphraseFields control={form.control} />

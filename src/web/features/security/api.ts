@@ -8,10 +8,9 @@ import type {
   EndedSessions,
   NewAccessTokenInput,
   PasskeySummary,
-  SecurityOverview,
   SessionList,
 } from '../../../shared/contracts/sign-in';
-import { SECURITY_KEY } from '../../lib/api/security';
+import { SECURITY_KEY, securityOverviewQuery } from '../../lib/api/security';
 import { sessionQuery } from '../../lib/api/session';
 import { apiRequest } from '../../lib/api-client';
 import { withFreshProof } from '../../lib/fresh-proof';
@@ -25,8 +24,7 @@ import { registerPasskey } from '../../lib/passkeys';
 /** Where this browser stands: the first passkey of an open app signs this browser in, and removing one changes the ways in. */
 const SESSION_KEY = sessionQuery().queryKey;
 
-export const securityOverviewQuery = () =>
-  queryOptions({ queryKey: [...SECURITY_KEY, 'overview'], queryFn: () => apiRequest<SecurityOverview>('GET', '/api/security') });
+export { securityOverviewQuery };
 
 // Sessions and the access log change without this browser (another device signs in): read afresh whenever the screen opens.
 export const sessionsQuery = () =>
@@ -91,7 +89,7 @@ export function useRemovePasskey() {
 /** Makes a passkey on this device (the browser asks) and stores it under `name`; on an open app it also signs this browser in. */
 export function useAddPasskey() {
   return useMutation({
-    mutationFn: (name: string) => withFreshProof(() => registerPasskey(name)),
+    mutationFn: ({ name, keepMadeWhileOpen }: { name: string; keepMadeWhileOpen?: boolean }) => withFreshProof(() => registerPasskey(name, keepMadeWhileOpen)),
     meta: { invalidates: [SECURITY_KEY, SESSION_KEY] },
   });
 }

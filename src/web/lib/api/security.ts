@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { RecoveryCodes } from '../../../shared/contracts/sign-in';
+import type { RecoveryCodes, SecurityOverview } from '../../../shared/contracts/sign-in';
 import { apiRequest } from '../api-client';
 import { withFreshProof } from '../fresh-proof';
 
@@ -13,10 +13,19 @@ import { withFreshProof } from '../fresh-proof';
 /** The prefix of every Settings → Security read (features/security/api.ts). */
 export const SECURITY_KEY = ['security'] as const;
 
+/** The ways in, and what was made while the app was open (the flows that set the first one list it). */
+export const securityOverviewQuery = () =>
+  queryOptions({ queryKey: [...SECURITY_KEY, 'overview'], queryFn: () => apiRequest<SecurityOverview>('GET', '/api/security') });
+
+/** Setting the first way in: keep what was made while the app was open (else it is revoked). */
+export interface KeepMadeWhileOpen {
+  keepMadeWhileOpen?: boolean;
+}
+
 /** Sets or changes the passphrase: the server ends every other session, and on an open app signs this browser in. */
 export function useSetPassphrase() {
   return useMutation({
-    mutationFn: (passphrase: string) => withFreshProof(() => apiRequest<void>('PUT', '/api/security/passphrase', { passphrase })),
+    mutationFn: (body: { passphrase: string } & KeepMadeWhileOpen) => withFreshProof(() => apiRequest<void>('PUT', '/api/security/passphrase', body)),
     meta: { invalidates: [SECURITY_KEY] },
   });
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { passkeyName } from '../../../../shared/contracts/sign-in';
@@ -15,6 +16,8 @@ type NameValues = z.output<typeof NameForm>;
 interface PasskeyNameDialogProps {
   /** What is being named: a new passkey, or one being renamed; null when closed. */
   naming: { title: string; description: string; saveLabel: string; name: string } | null;
+  /** Shown above the name: the first passkey's choice about what was made while the app was open. */
+  aside?: ReactNode;
   pending: boolean;
   onSave(name: string): void;
   onClose(): void;
@@ -22,7 +25,7 @@ interface PasskeyNameDialogProps {
 }
 
 /** The name a passkey goes by in this list ('Phone', 'Laptop'): asked before adding one, and to rename one. */
-export function PasskeyNameDialog({ naming, pending, onSave, onClose, onCloseAutoFocus }: PasskeyNameDialogProps) {
+export function PasskeyNameDialog({ naming, aside, pending, onSave, onClose, onCloseAutoFocus }: PasskeyNameDialogProps) {
   return (
     <Dialog open={naming !== null} onOpenChange={(open) => !open && !pending && onClose()}>
       {naming && (
@@ -31,6 +34,7 @@ export function PasskeyNameDialog({ naming, pending, onSave, onClose, onCloseAut
             <DialogTitle>{naming.title}</DialogTitle>
             <DialogDescription>{naming.description}</DialogDescription>
           </div>
+          {aside}
           <NameFormBody name={naming.name} saveLabel={naming.saveLabel} pending={pending} onSave={onSave} onCancel={onClose} />
         </DialogContent>
       )}

@@ -1,5 +1,8 @@
 import { Fingerprint, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { MadeWhileOpenChoice } from '../../../components/sign-in/made-while-open-choice';
+import { sessionQuery } from '../../../lib/api/session';
 import { formatDate, formatDateTime } from '../../../../shared/rules/formats';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -30,13 +33,16 @@ export function PasskeysCard({ passkeys, failed }: PasskeysCardProps) {
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const add = useAddPasskey();
+  // The first passkey of an open app protects it: what was made while it was open is kept only if the owner says so.
+  const open = useQuery(sessionQuery()).data?.access === 'open';
+  const [keepMadeWhileOpen, setKeepMadeWhileOpen] = useState(false);
   const rename = useRenamePasskey();
   const remove = useRemovePasskey();
   const focus = useReturnFocus(HEADING_ID);
   const supported = passkeysSupported();
 
   function addNamed(name: string) {
-    add.mutate(name, {
+    add.mutate({ name, keepMadeWhileOpen: open ? keepMadeWhileOpen : undefined }, {
       onSuccess: () => {
         setAdding(false);
         toast({ title: 'Passkey added', description: `${name} can now sign you in.` });
@@ -165,6 +171,7 @@ export function PasskeysCard({ passkeys, failed }: PasskeysCardProps) {
               }
             : renaming && { title: 'Rename passkey', description: 'The name this passkey goes by in the list.', saveLabel: 'Rename', name: renaming.name }
         }
+        aside={adding && open ? <MadeWhileOpenChoice keep={keepMadeWhileOpen} onKeepChange={setKeepMadeWhileOpen} /> : null}
         pending={add.isPending || rename.isPending}
         onSave={adding ? addNamed : renameTo}
         onClose={() => {

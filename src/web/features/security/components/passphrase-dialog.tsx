@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { MadeWhileOpenChoice } from '../../../components/sign-in/made-while-open-choice';
 import { NewPassphraseForm, type NewPassphraseValues } from '../../../components/sign-in/new-passphrase';
 import { NewPassphraseFields } from '../../../components/sign-in/new-passphrase-fields';
 import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
@@ -49,12 +51,13 @@ interface PassphraseFormBodyProps {
 function PassphraseFormBody({ save, passphraseSet, onSaved, onCancel }: PassphraseFormBodyProps) {
   const form = useForm<NewPassphraseValues>({ resolver: zodResolver(NewPassphraseForm), defaultValues: { passphrase: '', repeat: '' } });
   const queryClient = useQueryClient();
+  const [keepMadeWhileOpen, setKeepMadeWhileOpen] = useState(false);
   // While the app is open (no credential yet), setting it signs this browser in.
   const signedIn = useQuery(sessionQuery()).data?.access === 'signed-in';
 
   function submit({ passphrase }: NewPassphraseValues) {
     if (save.isPending) return;
-    save.mutate(passphrase, {
+    save.mutate({ passphrase, keepMadeWhileOpen }, {
       onSuccess: () => {
         // This screen has nothing to finish first: the gate, the banner and Logout learn of it at once.
         void refreshSession(queryClient);
@@ -73,6 +76,7 @@ function PassphraseFormBody({ save, passphraseSet, onSaved, onCancel }: Passphra
   return (
     <Form {...form}>
       <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="space-y-4">
+        {!passphraseSet && <MadeWhileOpenChoice keep={keepMadeWhileOpen} onKeepChange={setKeepMadeWhileOpen} />}
         <NewPassphraseFields control={form.control} repeatLabel="Repeat the new passphrase" />
         <DialogFormButtons saveLabel={passphraseSet ? 'Change passphrase' : 'Set passphrase'} pending={save.isPending} onCancel={onCancel} />
       </form>
