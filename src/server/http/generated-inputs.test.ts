@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dataFingerprint } from '../../testing/data-fingerprint';
 import {
   createAccessToken,
+  createAccount,
   createAppointment,
   createBenefit,
   createCareItem,
@@ -173,6 +174,8 @@ async function prepare(): Promise<{ patient: Rows; other: Rows; keptId: number; 
   await wipeData(t.db);
   t.userId = (await createUser(t.db, { displayName: 'Alex Morgan', email: 'alex@example.com' })).id;
   t.otherUserId = (await createUser(t.db, { displayName: 'Other Person' })).id;
+  // Each patient's account (ADR 21): their tokens and sessions hang off it.
+  for (const id of [t.userId, t.otherUserId]) await createAccount(t.db, id);
   const keptBytes = samplePdf('Kept', ['This document must come back byte for byte']);
   const uploaded = await api(t.app, 'POST', '/api/medical-records', {
     userId: t.userId,
