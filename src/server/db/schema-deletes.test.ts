@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createAccessEvent,
   createAccessToken,
+  createAccount,
   createActivity,
   createAppointment,
   createBenefit,
@@ -19,17 +20,21 @@ import {
   createUser,
 } from '../../testing/factories';
 import { snapshotData } from '../../testing/test-app';
-import { appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, users } from './schema/index';
+import { accounts, appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, users } from './schema/index';
 import { db, userId, useSchemaTestDatabase } from './schema-test-database';
 
 // What deleting a row takes with it (the foreign keys' ON DELETE), the same on PGlite and PostgreSQL.
 
+/** The account's tables (ADR 21): no patient row's delete reaches them. */
+const WAY_IN_TABLES = ['accounts', 'sessions', 'recovery_codes', 'access_events', 'access_tokens', 'passkeys', 'passkey_challenges'];
+
 useSchemaTestDatabase();
 
 describe('what a delete takes with it', () => {
-  it("deletes a user's every row, and nobody else's", async () => {
+  it("deletes a user's every row, and nobody else's; the ways in and the access log are the account's and stay", async () => {
     const other = await createUser(db);
     for (const owner of [userId, other.id]) {
+      await createAccount(db, owner);
       const provider = await createProvider(db, owner);
       await createAppointment(db, owner, provider.id);
       const plan = await createInsurancePlan(db, owner);
@@ -51,10 +56,18 @@ describe('what a delete takes with it', () => {
     const { installation, sign_in_attempts: signInAttempts, setup_codes: setupCodes, ...ofUsers } = left;
     // The installation's one row, the sign-in attempts (counted by address) and the setup code belong to no user;
     // none was written here.
-    expect([installation, signInAttempts, setupCodes]).toEqual([[], [], []]);
+    expect([installation, signInAttempts, setupCodes, left.sign_in_devices]).toEqual([[], [], [], []]);
     for (const [table, rows] of Object.entries(ofUsers)) {
-      expect(rows.length, table).toBe(1);
+      if (table === 'sign_in_devices') continue;
+      expect(rows.length, table).toBe(WAY_IN_TABLES.includes(table) ? 2 : 1);
     }
+  });
+
+  it('keeps the access log: an account with entries cannot be deleted under it (append-only, ADR 21)', async () => {
+    await createAccount(db, userId);
+    await createAccessEvent(db, userId);
+    await expect(db.delete(accounts).where(eq(accounts.id, userId))).rejects.toThrow();
+    expect((await snapshotData(db)).access_events).toHaveLength(1);
   });
 
   it("deletes a record's bytes with it", async () => {
