@@ -19,6 +19,12 @@ export async function issueSetupCode(db: Database, now = new Date()): Promise<st
   return code;
 }
 
+/** Whether a setup code printed earlier still works. */
+export async function setupCodePending(db: Database, now = new Date()): Promise<boolean> {
+  const [row] = await db.select({ codeHash: setupCodes.codeHash }).from(setupCodes).where(gt(setupCodes.expiresAt, now)).limit(1);
+  return row !== undefined;
+}
+
 /** Spends the setup code as typed: true once, while it has not expired; of two requests with it at once, one. */
 export async function spendSetupCode(db: Database, typed: string, now = new Date()): Promise<boolean> {
   const codeHash = hashCode(typed, SETUP_CODE_CHARACTERS);

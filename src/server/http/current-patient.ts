@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { resolveAccessToken } from '../auth/access-tokens';
 import { credentialExists } from '../auth/credentials';
+import { announceUnexpectedReach } from '../auth/setup-announcement';
 import { type OpenSession, resolveSession } from '../auth/sessions';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import { forbidden, notFound, unauthorized } from './errors';
+import { cameStraightFromThisMachine } from './open-app';
 import { clearSessionCookie, readSessionCookie } from './session-cookie';
 
 /** Who the request acts for. Services receive it and reach only this patient's rows. */
@@ -15,7 +17,8 @@ export interface Patient {
 
 /**
  * How the request got in (ADR 17):
- * - 'open': no credential exists yet and the app is reachable only from this machine, so it works as before sign-in;
+ * - 'open': no credential exists yet, the app is reachable only from this machine and the request came straight from
+ *   it (http/open-app.ts), so it works as before sign-in;
  * - 'session': a signed-in browser, by its cookie;
  * - 'token': a personal access token sent as `Authorization: Bearer …`.
  */
@@ -74,6 +77,8 @@ export function registerCurrentPatient(app: FastifyInstance, db: Database, setti
   app.decorateRequest('patient', null as unknown as Patient);
   app.decorateRequest('access', null);
   app.decorateRequest('noAccess', null);
+  /** Whether this process has said in its log that a request came through a tunnel to the open app. */
+  const unexpectedReach = { warned: false };
 
   async function accessOf(request: FastifyRequest, sessionId: string | null): Promise<Access | NoAccess> {
     const bearer = bearerToken(request);
@@ -88,7 +93,11 @@ export function registerCurrentPatient(app: FastifyInstance, db: Database, setti
       if (who) return { kind: 'session', sessionId, ...who };
     }
     if (await credentialExists(db)) return 'sign-in';
-    return settings.beyondLoopback ? 'setup' : { kind: 'open' };
+    if (settings.beyondLoopback) return 'setup';
+    // Open only to a request straight from this machine: through a tunnel it is beyond loopback (issue 29).
+    if (cameStraightFromThisMachine(request)) return { kind: 'open' };
+    await announceUnexpectedReach(db, request.log, unexpectedReach);
+    return 'setup';
   }
 
   app.addHook('onRequest', async (request, reply) => {
