@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { LOOPBACK_SIGN_IN, type SignInSettings } from './auth/sign-in-settings';
@@ -11,6 +10,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { registerOpenApi } from './http/openapi';
 import { isApiPath, isAssetPath, pathOf } from './http/paths';
 import { registerRequestOriginGuard } from './http/request-origin';
+import { registerSecurityHeaders } from './http/security-headers';
 import { API_ONLY_PAGE, registerWebApp } from './http/web-app';
 import { safeLogging } from './logging/request-log';
 import { activitiesRoutes } from './routes/activities';
@@ -85,18 +85,8 @@ export async function buildApp({
   // The API speaks JSON only: without Fastify's default text/plain parser any other body is a 415.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Self-hosted on plain http on a laptop or LAN: upgrading would break every request.
-        upgradeInsecureRequests: null,
-        // Avatars are kept as image data URLs.
-        imgSrc: ["'self'", 'data:'],
-      },
-    },
-    // Same-origin framing stays possible for an in-app document viewer; no other site may frame the app.
-    frameguard: { action: 'sameorigin' },
-  });
+  // Helmet's headers, a strict content security policy and a Permissions-Policy (http/security-headers.ts).
+  await registerSecurityHeaders(app);
 
   // gzip/brotli for JSON and the app's JS and CSS (about a third of their size); PDFs and images pass as they are.
   await app.register(compress, { threshold: 1024 });

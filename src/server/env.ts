@@ -2,6 +2,7 @@ import { isAbsolute, relative as relativePath, resolve } from 'node:path';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 import { formatHost, parseHost } from './http/host-names';
+import { parseTrustProxy, trustProxyProblem } from './http/trust-proxy';
 
 /**
  * The only module that reads process.env (lint enforces it). Everything else receives a parsed Env.
@@ -130,6 +131,18 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   /** Names besides the loopback ones that this server answers to, e.g. a reverse proxy's public name. */
   ALLOWED_HOSTS: hostList.default([]),
+  /**
+   * The proxy in front that may say who the client is (X-Forwarded-For, -Proto): a hop count (1) or its addresses
+   * and CIDRs (127.0.0.1, 10.0.0.0/8). Unset: none, and every client is the address that connects.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .superRefine((value, context) => {
+      const problem = trustProxyProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .transform(parseTrustProxy),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' })

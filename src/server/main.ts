@@ -36,6 +36,7 @@ const app = await buildApp({
   chat: { n8n: n8nFor(env.n8n), languageModel: languageModelFor(env.languageModel), messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE },
   signIn,
   maxArchiveBytes: env.ARCHIVE_MAX_MB * 2 ** 20,
+  trustProxy: env.TRUST_PROXY,
 });
 // Which outside services the chats use, never their addresses or keys.
 app.log.info(

@@ -70,16 +70,24 @@ const summary = { id: passkeys.id, name: passkeys.name, backedUp: passkeys.backe
  * passphrase still works).
  */
 export const MAX_OPEN_SIGN_IN_CHALLENGES = 200;
+/**
+ * …and per client (its address, an IPv6 one by its /64: auth/client-key.ts), so that one client cannot take all 200
+ * and keep everyone's passkeys out for five minutes (issue 29); the overall cap stays as the backstop.
+ */
+export const MAX_OPEN_SIGN_IN_CHALLENGES_PER_CLIENT = 10;
 export const TOO_MANY_CHALLENGES = 'Too many passkey sign-ins are under way: try again in a few minutes';
 
-async function keepChallenge(db: Database, challenge: string, purpose: Purpose, userId: number | null, now: Date): Promise<void> {
+async function keepChallenge(db: Database, challenge: string, purpose: Purpose, userId: number | null, now: Date, client = ''): Promise<void> {
   // Challenges nobody answered are pruned as new ones come: the table holds five minutes' worth at most.
   await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now));
   if (purpose === 'sign-in') {
-    const [open] = await db.select({ count: count() }).from(passkeyChallenges).where(eq(passkeyChallenges.purpose, 'sign-in'));
+    const signIns = eq(passkeyChallenges.purpose, 'sign-in');
+    const [mine] = await db.select({ count: count() }).from(passkeyChallenges).where(and(signIns, eq(passkeyChallenges.clientAddress, client)));
+    if ((mine?.count ?? 0) >= MAX_OPEN_SIGN_IN_CHALLENGES_PER_CLIENT) throw tooManyRequests(TOO_MANY_CHALLENGES);
+    const [open] = await db.select({ count: count() }).from(passkeyChallenges).where(signIns);
     if ((open?.count ?? 0) >= MAX_OPEN_SIGN_IN_CHALLENGES) throw tooManyRequests(TOO_MANY_CHALLENGES);
   }
-  await db.insert(passkeyChallenges).values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS) });
+  await db.insert(passkeyChallenges).values({ challenge, purpose, userId, clientAddress: client, expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS) });
 }
 
 /**
@@ -185,10 +193,15 @@ export async function verifyRegistration(
 }
 
 /** What navigator.credentials.get() needs: no credential listed, so the browser offers the passkeys it holds. */
-export async function authenticationOptions(db: Database, rp: RelyingParty, now = new Date()): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function authenticationOptions(
+  db: Database,
+  rp: RelyingParty,
+  now = new Date(),
+  client = '',
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred', timeout: CHALLENGE_LIFETIME_MS });
-  await keepChallenge(db, options.challenge, 'sign-in', null, now);
+  await keepChallenge(db, options.challenge, 'sign-in', null, now, client);
   return options;
 }
 

@@ -60,6 +60,8 @@ export interface StartedSession {
 export interface SessionChoices {
   /** 'Keep me signed in on this device'; without it the cookie ends with the browser. */
   persistent: boolean;
+  /** A way in changed from another device while this browser was away: told once signed in. */
+  credentialsChangedAt?: Date | null;
 }
 
 /**
@@ -78,7 +80,17 @@ export async function startSession(
   const expiresAt = new Date(now.getTime() + limits.maxDays * DAY_MS);
   await db
     .insert(sessions)
-    .values({ idHash: hashSecret(id), ...who, createdAt: now, lastSeenAt: now, provedAt: now, expiresAt, persistent: choices.persistent, ...client });
+    .values({
+      idHash: hashSecret(id),
+      ...who,
+      createdAt: now,
+      lastSeenAt: now,
+      provedAt: now,
+      expiresAt,
+      persistent: choices.persistent,
+      credentialsChangedAt: choices.credentialsChangedAt ?? null,
+      ...client,
+    });
   return { id, expiresAt, persistent: choices.persistent };
 }
 

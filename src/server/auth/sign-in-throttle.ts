@@ -1,10 +1,13 @@
-import { and, count, eq, gt, lte, max, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { signInAttempts } from '../db/schema/index';
-import { clientFacts } from './client-facts';
+import { clientKey } from './client-key';
 
-// The limit on guessing (ADR 17): per client address and over all addresses, a growing wait once a few attempts have
-// gone unforgiven. Counted in the database, so every instance on one PostgreSQL shares the count.
+// The limit on guessing (ADR 17): per client and over all clients, a growing wait once a few attempts have gone
+// unforgiven. Counted in the database, so every instance on one PostgreSQL shares the count. A client is its address
+// (an IPv6 one by its /64, auth/client-key.ts) or, for a browser that signed in before, its device cookie (issue 29):
+// such a device is counted on its own and never held back by anyone else's failures, so that a stranger's guessing,
+// from one address or ten, cannot keep the owner out.
 
 export interface ThrottleRules {
   /** Attempts that count: those of the last this many minutes. */
@@ -24,6 +27,20 @@ const THROTTLE_LOCK_KEY = 727_274_003;
 
 export type AttemptClaim = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** Who is guessing: the connecting address, and the SHA-256 of a known device cookie when the browser carries one. */
+export interface GuessingClient {
+  address: string | null | undefined;
+  /** signInDevices.idHash of the device cookie, when it names a device of this install; else null. */
+  deviceHash: string | null;
+}
+
+/** The rows that are this client's own attempts. */
+function ownAttempts(client: GuessingClient) {
+  return client.deviceHash !== null
+    ? eq(signInAttempts.deviceHash, client.deviceHash)
+    : and(eq(signInAttempts.clientAddress, clientKey(client.address)), isNull(signInAttempts.deviceHash));
+}
+
 /** Seconds to wait after the latest attempt, once `attempts` have been made where `free` are free. */
 export function waitSeconds(attempts: number, free: number, perDoubling: number, rules: ThrottleRules): number {
   if (attempts < free) return 0;
@@ -31,13 +48,14 @@ export function waitSeconds(attempts: number, free: number, perDoubling: number,
 }
 
 /**
- * May this address try a secret now? If so, the attempt is counted before the secret is checked (so a burst of
+ * May this client try a secret now? If so, the attempt is counted before the secret is checked (so a burst of
  * requests at once is counted as a burst), and forgiveSignInAttempts() takes it back when the sign-in succeeds.
- * Counting and claiming hold one lock, on every instance: of ten requests at once, only the free ones pass.
+ * Counting and claiming hold one lock, on every instance: of ten requests at once, only the free ones pass. A known
+ * device waits only for its own attempts; every other client for its address's and for all such clients' together.
  */
-export async function claimSignInAttempt(db: Database, address: string, now = new Date(), rules = SIGN_IN_THROTTLE): Promise<AttemptClaim> {
-  // Kept as sessions keep it (64 characters at most); no address at all counts as ''.
-  const clientAddress = clientFacts(null, address).clientAddress ?? '';
+export async function claimSignInAttempt(db: Database, client: GuessingClient | string, now = new Date(), rules = SIGN_IN_THROTTLE): Promise<AttemptClaim> {
+  const guessing: GuessingClient = typeof client === 'string' ? { address: client, deviceHash: null } : client;
+  const clientAddress = clientKey(guessing.address);
   const since = new Date(now.getTime() - rules.windowMinutes * 60_000);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${THROTTLE_LOCK_KEY})`);
@@ -45,27 +63,27 @@ export async function claimSignInAttempt(db: Database, address: string, now = ne
     const [mine] = await tx
       .select({ attempts: count(), latest: max(signInAttempts.at) })
       .from(signInAttempts)
-      .where(and(eq(signInAttempts.clientAddress, clientAddress), gt(signInAttempts.at, since)));
-    const [all] = await tx
-      .select({ attempts: count(), latest: max(signInAttempts.at) })
-      .from(signInAttempts)
-      .where(gt(signInAttempts.at, since));
-    const waits = [
-      { wait: waitSeconds(mine?.attempts ?? 0, rules.freePerAddress, 1, rules), latest: mine?.latest ?? null },
-      { wait: waitSeconds(all?.attempts ?? 0, rules.freeOverall, 10, rules), latest: all?.latest ?? null },
-    ];
+      .where(and(ownAttempts(guessing), gt(signInAttempts.at, since)));
+    const waits = [{ wait: waitSeconds(mine?.attempts ?? 0, rules.freePerAddress, 1, rules), latest: mine?.latest ?? null }];
+    if (guessing.deviceHash === null) {
+      const [all] = await tx
+        .select({ attempts: count(), latest: max(signInAttempts.at) })
+        .from(signInAttempts)
+        .where(and(gt(signInAttempts.at, since), isNull(signInAttempts.deviceHash)));
+      waits.push({ wait: waitSeconds(all?.attempts ?? 0, rules.freeOverall, 10, rules), latest: all?.latest ?? null });
+    }
     const until = Math.max(...waits.map(({ wait, latest }) => (latest === null || wait === 0 ? 0 : new Date(latest).getTime() + wait * 1000)));
     if (until > now.getTime()) return { allowed: false, retryAfterSeconds: Math.ceil((until - now.getTime()) / 1000) };
-    await tx.insert(signInAttempts).values({ clientAddress, at: now });
+    await tx.insert(signInAttempts).values({ clientAddress, deviceHash: guessing.deviceHash, at: now });
     return { allowed: true };
   });
 }
 
 /**
- * A sign-in from this address succeeded: its attempts are forgiven, in the overall count too (a patient who signs
- * in is not the attack the overall count is for).
+ * A sign-in from this client succeeded: its own attempts are forgiven, and only those (issue 29): a stranger at the
+ * same address, or behind the same proxy, keeps their count.
  */
-export async function forgiveSignInAttempts(db: Database, address: string): Promise<void> {
-  await db.delete(signInAttempts).where(eq(signInAttempts.clientAddress, clientFacts(null, address).clientAddress ?? ''));
+export async function forgiveSignInAttempts(db: Database, client: GuessingClient | string): Promise<void> {
+  await db.delete(signInAttempts).where(ownAttempts(typeof client === 'string' ? { address: client, deviceHash: null } : client));
 }
 

@@ -2,10 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAccessEvent } from '../auth/access-log';
 import { clientFacts, type ClientFacts } from '../auth/client-facts';
 import { endSession, renewSessionId, startSession, type Who } from '../auth/sessions';
+import { knownDevice, markCredentialsChanged, rememberDevice } from '../auth/sign-in-devices';
+import type { AccessEventKind } from '../../shared/rules/sign-in';
 import { claimSignInAttempt, forgiveSignInAttempts } from '../auth/sign-in-throttle';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import { unauthorized } from './errors';
+import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { readSessionCookie, setSessionCookie } from './session-cookie';
 
 // What every way of signing in shares (ADR 17): the limit on guessing, one message for every failure, the access log,
@@ -41,8 +44,15 @@ export async function completeSignIn(db: Database, settings: SignInSettings, req
   const previousId = readSessionCookie(request);
   const previous = previousId === null ? null : await endSession(db, previousId);
   const persistent = keepSignedInOf(request) ?? previous?.persistent ?? false;
-  const session = await startSession(db, who, clientOf(request), settings.limits, new Date(), { persistent });
+  // This browser is one of the owner's devices from now on (its guesses are counted apart), and hears once of a way
+  // in changed from elsewhere while it was away.
+  const device = await rememberDevice(db, who.userId, readDeviceCookie(request));
+  const session = await startSession(db, who, clientOf(request), settings.limits, new Date(), {
+    persistent,
+    credentialsChangedAt: device.credentialsChangedAt,
+  });
   setSessionCookie(request, reply, session);
+  if (device.newCookie !== null) setDeviceCookie(request, reply, device.newCookie);
 }
 
 /**
@@ -54,6 +64,18 @@ export async function renewOwnSession(db: Database, request: FastifyRequest, rep
   const renewed = await renewSessionId(db, request.access.sessionId);
   if (renewed) setSessionCookie(request, reply, renewed);
 }
+
+/**
+ * A way in of the account changed from this browser: written to the access log, and every other device of the
+ * account is told at its next sign-in (ADR 21).
+ */
+export async function recordCredentialChange(db: Database, request: FastifyRequest, userId: number, kind: CredentialChange): Promise<void> {
+  await recordAccessEvent(db, userId, kind, clientOf(request));
+  await markCredentialsChanged(db, userId, readDeviceCookie(request));
+}
+
+/** The access log's kinds that change a way in. */
+export type CredentialChange = Extract<AccessEventKind, 'passphrase_set' | 'recovery_codes_made' | 'token_made' | 'passkey_added' | 'passkey_removed'>;
 
 /** The account the request acts as: the session's, or, while the app is open, the patient's own. */
 export function accountOf(request: FastifyRequest): number {
@@ -70,8 +92,9 @@ export async function signInIfOpen(db: Database, settings: SignInSettings, reque
 
 /**
  * Checks a secret under the limit on guessing: the attempt is counted before `check` runs (a 429 with Retry-After when
- * this address or everyone has tried too often), a failure is a 401 with SIGN_IN_FAILED and an entry in the access
- * log, and a success forgives this address's attempts and signs in. `check` names the account, or null.
+ * this client, or every client without a device cookie, has tried too often), a failure is a 401 with SIGN_IN_FAILED
+ * and an entry in the access log, and a success forgives this client's attempts and signs in. `check` names the
+ * account, or null.
  */
 export async function attemptSignIn(
   db: Database,
@@ -80,8 +103,9 @@ export async function attemptSignIn(
   reply: FastifyReply,
   check: () => Promise<Who | null>,
 ): Promise<FastifyReply> {
-  const address = request.ip;
-  const claim = await claimSignInAttempt(db, address);
+  const device = await knownDevice(db, readDeviceCookie(request));
+  const client = { address: request.ip, deviceHash: device?.idHash ?? null };
+  const claim = await claimSignInAttempt(db, client);
   if (!claim.allowed) {
     return reply.status(429).header('Retry-After', String(claim.retryAfterSeconds)).send({ message: waitMessage(claim.retryAfterSeconds) });
   }
@@ -90,7 +114,7 @@ export async function attemptSignIn(
     await recordAccessEvent(db, null, 'sign_in_failed', clientOf(request));
     throw unauthorized(SIGN_IN_FAILED);
   }
-  await forgiveSignInAttempts(db, address);
+  await forgiveSignInAttempts(db, client);
   await completeSignIn(db, settings, request, reply, who);
   await recordAccessEvent(db, who.userId, 'signed_in', clientOf(request));
   return reply.status(204).send(null);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listAccessEvents } from '../auth/access-log';
 import { createAccessToken } from '../auth/access-tokens';
-import { MAX_OPEN_SIGN_IN_CHALLENGES, TOO_MANY_CHALLENGES } from '../auth/passkeys';
+import { MAX_OPEN_SIGN_IN_CHALLENGES, MAX_OPEN_SIGN_IN_CHALLENGES_PER_CLIENT, TOO_MANY_CHALLENGES } from '../auth/passkeys';
 import { hashPassphrase } from '../auth/passphrase';
 import { accounts, passkeyChallenges, passkeys, users } from '../db/schema/index';
 import { NOT_SIGNED_IN, TOKEN_NOT_HERE } from '../http/current-patient';
@@ -232,5 +232,17 @@ describe('challenges', () => {
     await expectRefused(t, 'POST', '/api/session/passkey/options', undefined, 429, TOO_MANY_CHALLENGES, fromPage);
     // Registration is the signed-in patient's, and not held back by strangers.
     expect((await api(t.app, 'POST', '/api/security/passkeys/options', undefined, fromPage)).status).toBe(200);
+  });
+
+  it(`are kept for at most ${MAX_OPEN_SIGN_IN_CHALLENGES_PER_CLIENT} sign-ins of one client at once: one client cannot take everyone's (an IPv6 /64 is one client)`, async () => {
+    const options = (remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/session/passkey/options', headers: fromPage, remoteAddress });
+    for (let index = 0; index < MAX_OPEN_SIGN_IN_CHALLENGES_PER_CLIENT; index++) {
+      expect((await options(`2001:db8:1:2::${index + 1}`)).statusCode).toBe(200);
+    }
+    const refused = await options('2001:db8:1:2::ff');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: TOO_MANY_CHALLENGES });
+    expect((await options('2001:db8:1:3::1')).statusCode).toBe(200);
+    expect((await options('203.0.113.9')).statusCode).toBe(200);
   });
 });

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { IdParams } from '../../shared/contracts/common';
 import { PasskeyOptions, PasskeyRegistration, PasskeySignIn, PasskeySummary, RenamePasskey } from '../../shared/contracts/sign-in';
 import { ensureAccount } from '../auth/account';
+import { clientKey } from '../auth/client-key';
 import { settleMadeWhileOpen } from '../auth/made-while-open';
-import { recordAccessEvent } from '../auth/access-log';
 import {
   authenticationOptions,
   registrationOptions,
@@ -21,7 +21,7 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { requireFreshProof } from '../http/fresh-proof';
-import { accountOf, attemptSignIn, clientOf, signInIfOpen } from '../http/sign-in';
+import { accountOf, attemptSignIn, recordCredentialChange, signInIfOpen } from '../http/sign-in';
 
 // Passkeys (ADR 17): signing in with one (anyone may try, under the same limit on guessing as a passphrase), and
 // adding, renaming and removing them in Settings → Security (a browser's only, like the rest of that screen; adding
@@ -64,7 +64,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
         response: { 200: PasskeyOptions, ...errorResponses(400, 429) },
       },
     },
-    async (request) => asJson(await authenticationOptions(db, relyingParty(request))),
+    async (request) => asJson(await authenticationOptions(db, relyingParty(request), new Date(), clientKey(request.ip))),
   );
 
   app.post(
@@ -119,7 +119,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
       // The account exists: the options, whose challenge this answer must carry, made it.
       const result = await verifyRegistration(db, userId, rp, request.body.name, request.body.response as never);
       if (!result.ok) throw result.reason === 'already-added' ? conflict(PASSKEY_ALREADY_ADDED) : badRequest(PASSKEY_NOT_ADDED);
-      await recordAccessEvent(db, userId, 'passkey_added', clientOf(request));
+      await recordCredentialChange(db, request, userId, 'passkey_added');
       if (request.access?.kind === 'open') await settleMadeWhileOpen(db, userId, request.body.keepMadeWhileOpen === true);
       await signInIfOpen(db, signIn, request, reply, userId);
       return reply.status(201).send(result.passkey);
@@ -155,7 +155,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
       const result = await removePasskey(db, userId, request.params.id);
       if (result === 'not-found') throw notFound('Passkey not found');
       if (result === 'last-way-in') throw conflict(LAST_WAY_IN);
-      await recordAccessEvent(db, userId, 'passkey_removed', clientOf(request));
+      await recordCredentialChange(db, request, userId, 'passkey_removed');
       return reply.status(204).send(null);
     },
   );

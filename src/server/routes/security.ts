@@ -26,7 +26,7 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
 import { notFound } from '../http/errors';
 import { requireFreshProof } from '../http/fresh-proof';
-import { accountOf, clientOf, renewOwnSession, signInIfOpen } from '../http/sign-in';
+import { accountOf, clientOf, recordCredentialChange, renewOwnSession, signInIfOpen } from '../http/sign-in';
 
 // Settings → Security (ADR 17): the ways in, the sessions, the access log and the tokens of the signed-in account.
 // A browser's only (config.signIn 'browser'): a token cannot manage sign-in. While the app is open (no credential
@@ -70,7 +70,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
       await ensureAccount(db, userId);
       await storePassphraseHash(db, userId, passwordHash);
       await endOtherSessions(db, userId, ownSession(request));
-      await recordAccessEvent(db, userId, 'passphrase_set', clientOf(request));
+      await recordCredentialChange(db, request, userId, 'passphrase_set');
       if (request.access?.kind === 'open') await settleMadeWhileOpen(db, userId, request.body.keepMadeWhileOpen === true);
       await renewOwnSession(db, request, reply);
       await signInIfOpen(db, signIn, request, reply, userId);
@@ -90,7 +90,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
       await ensureAccount(db, userId);
       const codes = await replaceRecoveryCodes(db, userId);
       if (request.access?.kind === 'open') await markMadeWhileOpen(db, { recoveryCodesOf: userId });
-      await recordAccessEvent(db, userId, 'recovery_codes_made', clientOf(request));
+      await recordCredentialChange(db, request, userId, 'recovery_codes_made');
       return reply.status(201).send({ codes });
     },
   );
@@ -139,7 +139,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
       await ensureAccount(db, userId);
       const created = await createAccessToken(db, userId, request.body.name, request.body.scope);
       if (request.access?.kind === 'open') await markMadeWhileOpen(db, { tokenId: created.id });
-      await recordAccessEvent(db, userId, 'token_made', clientOf(request));
+      await recordCredentialChange(db, request, userId, 'token_made');
       return reply.status(201).send(created);
     },
   );

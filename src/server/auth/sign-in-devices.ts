@@ -1,0 +1,56 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { signInDevices } from '../db/schema/index';
+import { hashSecret, newSecret } from './secrets';
+
+// Browsers that signed in before (issue 29): known by their device cookie, kept only as its SHA-256.
+
+export interface KnownDevice {
+  idHash: string;
+  userId: number;
+}
+
+/** The device a cookie names, or null: none sent, or one this install never gave (or forgot in a reset). */
+export async function knownDevice(db: Database, cookie: string | null): Promise<KnownDevice | null> {
+  if (cookie === null) return null;
+  const [row] = await db.select({ idHash: signInDevices.idHash, userId: signInDevices.userId }).from(signInDevices).where(eq(signInDevices.idHash, hashSecret(cookie)));
+  return row ?? null;
+}
+
+export interface RememberedDevice {
+  /** A new cookie to give the browser, or null when it keeps the one it has. */
+  newCookie: string | null;
+  /** A way in changed from another device since this one last signed in, or null. */
+  credentialsChangedAt: Date | null;
+}
+
+/**
+ * A sign-in succeeded on this browser: its device is remembered (made, when its cookie names none of this account),
+ * and what it had not heard of is handed over once: when a way in changed from elsewhere since it last signed in.
+ */
+export async function rememberDevice(db: Database, userId: number, cookie: string | null, now = new Date()): Promise<RememberedDevice> {
+  const known = await knownDevice(db, cookie);
+  if (known && known.userId === userId) {
+    const [before] = await db
+      .select({ credentialsChangedAt: signInDevices.credentialsChangedAt })
+      .from(signInDevices)
+      .where(eq(signInDevices.idHash, known.idHash));
+    await db.update(signInDevices).set({ lastSignInAt: now, credentialsChangedAt: null }).where(eq(signInDevices.idHash, known.idHash));
+    return { newCookie: null, credentialsChangedAt: before?.credentialsChangedAt ?? null };
+  }
+  const newCookie = newSecret();
+  await db.insert(signInDevices).values({ idHash: hashSecret(newCookie), userId, createdAt: now, lastSignInAt: now });
+  return { newCookie, credentialsChangedAt: null };
+}
+
+/**
+ * A way in of the account changed (a passphrase, codes, a token, a passkey): every other device it knows is told at
+ * its next sign-in (the earliest such change is kept).
+ */
+export async function markCredentialsChanged(db: Database, userId: number, exceptCookie: string | null, at = new Date()): Promise<void> {
+  const except = exceptCookie === null ? undefined : ne(signInDevices.idHash, hashSecret(exceptCookie));
+  await db
+    .update(signInDevices)
+    .set({ credentialsChangedAt: sql`coalesce(${signInDevices.credentialsChangedAt}, ${at})` })
+    .where(and(eq(signInDevices.userId, userId), except));
+}
