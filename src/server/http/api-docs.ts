@@ -16,6 +16,13 @@ function json(value: unknown): string {
   return `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
 }
 
+/** The page's only style, inline; the content security policy allows it by its hash (http/security-headers.ts). */
+export const API_DOCS_STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color-scheme:light dark}' +
+  'pre{overflow:auto;padding:.75rem;border:1px solid #8884;border-radius:.375rem;font-size:.8125rem}' +
+  'section{border-top:1px solid #8884;margin-top:2rem}' +
+  'dt{margin-top:.75rem}a:focus-visible{outline:2px solid currentColor;outline-offset:2px}';
+
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 function operationHtml(method: string, path: string, operation: OpenAPIV3_1.OperationObject): string {
@@ -41,9 +48,7 @@ export function renderApiDocs(document: OpenAPIV3_1.Document, documentPath: stri
   const components = Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.endsWith('Input'));
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(document.info.title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color-scheme:light dark}
-pre{overflow:auto;padding:.75rem;border:1px solid #8884;border-radius:.375rem;font-size:.8125rem}section{border-top:1px solid #8884;margin-top:2rem}
-dt{margin-top:.75rem}a:focus-visible{outline:2px solid currentColor;outline-offset:2px}</style></head>
+<style>${API_DOCS_STYLE}</style></head>
 <body><main><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description ?? '')}</p>
 <p>The same, as OpenAPI ${escapeHtml(document.openapi)}: <a href="${documentPath}">${documentPath}</a></p>
 ${operations.join('\n')}

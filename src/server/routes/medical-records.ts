@@ -34,8 +34,10 @@ export const UPLOAD_BODY_LIMIT = Math.ceil(MAX_DOCUMENT_BYTES / 3) * 4 + 64 * 10
 /**
  * Served documents are inert: sandboxed (a unique origin, no script), nothing fetched. A document viewer
  * that needs Chromium's PDF plugin may have to relax this for PDFs; it should do so with a test that shows why.
+ * The app's document viewer frames them, so they alone may be framed, and by the app only (every other answer says
+ * 'none': http/security-headers.ts); X-Frame-Options says the same to browsers that know no frame-ancestors.
  */
-const DOCUMENT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+const DOCUMENT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";
 
 /** The document's bytes, in the type detected when it was uploaded, streamed from their stored pieces. */
 const documentBytes = {
@@ -121,6 +123,7 @@ export const medicalRecordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
         .header('Content-Length', file.fileSize)
         .header('Content-Disposition', contentDisposition(file.filename, { type }))
         .header('Content-Security-Policy', DOCUMENT_CSP)
+        .header('X-Frame-Options', 'SAMEORIGIN')
         .header('Cross-Origin-Resource-Policy', 'same-origin')
         .send(file.contents);
     },
