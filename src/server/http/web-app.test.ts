@@ -17,6 +17,10 @@ describe('serving the built web app', () => {
     mkdirSync(join(webRoot, 'assets'));
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>HealthAssist</title><div id="root"></div>');
     writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
+    writeFileSync(join(webRoot, '.build-stamp'), 'build 42');
+    mkdirSync(join(webRoot, '.git'));
+    writeFileSync(join(webRoot, '.git', 'config'), '[core]');
+    writeFileSync(join(webRoot, 'assets', '.hidden.js'), 'secret');
     app = await buildApp({ database: t.database, webRoot });
   });
   afterAll(async () => {
@@ -47,6 +51,18 @@ describe('serving the built web app', () => {
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.headers['cache-control']).not.toBe('public, max-age=31536000, immutable');
       if (method === 'GET') expect(response.json()).toEqual({ message: 'No such file: /assets/index-old456.js' });
+    },
+  );
+
+  it.each(['/.build-stamp', '/.git/config', '/%2Egit/config', '/assets/.hidden.js', '/records/.build-stamp', '/.well-known/x'])(
+    'answers %s, a path with a dotfile, with a 404, neither the file nor the app',
+    async (url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await app.inject({ method, url });
+        expect(response.statusCode).toBe(404);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.body).not.toMatch(/build 42|\[core\]|secret|root/);
+      }
     },
   );
 
