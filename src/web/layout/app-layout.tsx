@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useOpenedOnce } from '../lib/use-opened-once';
+import { CredentialsChangedBanner } from './credentials-changed-banner';
 import { FreshProofHost } from './fresh-proof-host';
 import { Header } from './header';
 import { ProtectBanner } from './protect-banner';
@@ -31,6 +32,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <div className="md:pl-64">
         <Header drawerOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
         <ProtectBanner />
+        <CredentialsChangedBanner />
         <main id="main" className="mx-auto w-full max-w-6xl p-4 md:p-8">
           {children}
         </main>

@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Json } from '../../../shared/contracts/common';
 import type { SessionState } from '../../../shared/contracts/sign-in';
 import { apiRequest } from '../api-client';
 
@@ -9,7 +10,7 @@ import { apiRequest } from '../api-client';
  * Where this browser stands (ADR 17): 'open' (no credential yet, this machine only), 'signed-in', 'sign-in' or
  * 'setup'. The gate in app/routes.tsx reads it before any other query runs.
  */
-export const sessionQuery = () => queryOptions({ queryKey: ['session'], queryFn: () => apiRequest<SessionState>('GET', '/api/session') });
+export const sessionQuery = () => queryOptions({ queryKey: ['session'], queryFn: () => apiRequest<Json<typeof SessionState>>('GET', '/api/session') });
 
 /** Asks the server again where this browser stands: after a sign-in, a 401, or once a protect or setup flow is done. */
 export const refreshSession = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey });
