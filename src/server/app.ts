@@ -11,6 +11,7 @@ import { registerOpenApi } from './http/openapi';
 import { isApiPath, isAssetPath, pathOf } from './http/paths';
 import { registerRequestOriginGuard } from './http/request-origin';
 import { registerSecurityHeaders } from './http/security-headers';
+import { fastifyTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { API_ONLY_PAGE, registerWebApp } from './http/web-app';
 import { safeLogging } from './logging/request-log';
 import { activitiesRoutes } from './routes/activities';
@@ -58,6 +59,8 @@ export interface AppDependencies {
   signIn?: SignInSettings;
   /** The most a backup may be, sent or unpacked (ARCHIVE_MAX_MB, ADR 18). Without it: 8 GiB. */
   maxArchiveBytes?: number;
+  /** TRUST_PROXY: the proxy that may say who the client is. Without it: none, the connecting address is the client. */
+  trustProxy?: TrustProxy;
 }
 
 const DEFAULT_MAX_ARCHIVE_BYTES = 8192 * 2 ** 20;
@@ -73,8 +76,10 @@ export async function buildApp({
   chat,
   signIn = LOOPBACK_SIGN_IN,
   maxArchiveBytes = DEFAULT_MAX_ARCHIVE_BYTES,
+  trustProxy = false,
 }: AppDependencies) {
   const app = Fastify({
+    trustProxy: fastifyTrustProxy(trustProxy),
     // Whatever logger the caller asked for logs no request body, query value or SQL value (logging/request-log.ts).
     ...safeLogging(logger),
     bodyLimit: 1024 * 1024,
