@@ -1,7 +1,7 @@
 import { isAbsolute, relative as relativePath, resolve } from 'node:path';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
-import { formatHost, parseHost } from './http/host-names';
+import { formatHostEntry, parseHostEntry } from './http/host-names';
 import { parseTrustProxy, trustProxyProblem } from './http/trust-proxy';
 
 /**
@@ -13,14 +13,15 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1');
 
 /**
- * 'health.example.com, health.example.com:8443' → ['health.example.com', 'health.example.com:8443'],
- * each written as requests are compared (lower case, no trailing dot). A URL is refused, not guessed at.
+ * 'health.example.com, http://care.lan:8080' → ['health.example.com', 'http://care.lan:8080'], each written as
+ * requests are compared (lower case, no trailing dot). A scheme may lead (the page's, http or https: a bare name is
+ * https, allowed-hosts.ts); a path or anything else of a URL is refused, not guessed at.
  */
 const hostList = z.string().transform((value, context) => {
   const hosts: string[] = [];
   for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
-    const host = parseHost(entry);
-    if (host) hosts.push(formatHost(host));
+    const host = parseHostEntry(entry);
+    if (host) hosts.push(formatHostEntry(host));
     else context.addIssue({ code: 'custom', message: `"${entry}" is not a host name or host:port (e.g. health.example.com)` });
   }
   return hosts;

@@ -9,12 +9,14 @@ describe('ALLOWED_HOSTS', () => {
     ['names and ports, spaced and cased as typed', ' Health.Example.com , care.example.org:8443,', ['health.example.com', 'care.example.org:8443']],
     ['a name with a trailing dot', 'health.example.com.', ['health.example.com']],
     ['addresses', '192.168.1.20:5000, [::1]:5000, [0:0:0:0:0:0:0:1]', ['192.168.1.20:5000', '[::1]:5000', '[::1]']],
+    ['names with the scheme of their page', 'HTTPS://Health.example.com, http://care.lan:8080', ['https://health.example.com', 'http://care.lan:8080']],
   ])('reads %s', (_case, value, hosts) => {
     expect(loadEnv({ ALLOWED_HOSTS: value }).ALLOWED_HOSTS).toEqual(hosts);
   });
 
   it.each([
-    ['a URL', 'https://health.example.com'],
+    ['a URL with a path', 'https://health.example.com/'],
+    ['another scheme', 'ftp://health.example.com'],
     ['a name with a path', 'health.example.com/app'],
     ['a wildcard', '*.example.com'],
     ['a port out of range', 'health.example.com:70000'],

@@ -7,7 +7,12 @@ describe('allowedHostsFor', () => {
     [
       'a public name behind a proxy',
       { HOST: '127.0.0.1', PORT: 5000, ALLOWED_HOSTS: ['health.example.com'] },
-      ['localhost:5000', '127.0.0.1:5000', '[::1]:5000', 'health.example.com'],
+      ['localhost:5000', '127.0.0.1:5000', '[::1]:5000', 'https://health.example.com'],
+    ],
+    [
+      'a name on the home network over plain http',
+      { HOST: '0.0.0.0', PORT: 5000, ALLOWED_HOSTS: ['http://health.lan:5000'] },
+      ['localhost:5000', '127.0.0.1:5000', '[::1]:5000', 'http://health.lan:5000'],
     ],
     [
       'every interface, which adds no name of its own',
@@ -47,6 +52,20 @@ describe('hostMatcher', () => {
   });
 
   it('refuses to start from an entry that is not a host name', () => {
-    expect(() => hostMatcher(['https://health.example.com'])).toThrow('Not a host name: https://health.example.com');
+    expect(() => hostMatcher(['https://health.example.com/app'])).toThrow('Not a host name: https://health.example.com/app');
+  });
+
+  it.each([
+    ['https', 'health.example.com', 443, true],
+    ['http', 'health.example.com', 443, false],
+    ['http', 'health.lan', 80, true],
+    ['https', 'health.lan', 443, false],
+    ['http', 'localhost', 5000, true],
+    ['https', 'localhost', 5000, true],
+  ] as const)('an origin over %s on %s:%i: %s (a scheme counts when the entry names one)', (scheme, hostname, port, allowed) => {
+    const withSchemes = hostMatcher(['localhost:5000', 'https://health.example.com', 'http://health.lan']);
+    expect(withSchemes({ scheme, hostname, port })).toBe(allowed);
+    // A Host header has no scheme: the name and port alone decide.
+    expect(withSchemes({ hostname, port })).toBe(true);
   });
 });

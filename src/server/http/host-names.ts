@@ -28,14 +28,42 @@ export function parseHost(text: string): HostName | null {
   return hostname ? { hostname, port } : null;
 }
 
+export type Scheme = 'http' | 'https';
+
+/** An origin as a browser names the page that sent a request: its scheme, its host and the port written out. */
+export interface Origin extends HostAndPort {
+  scheme: Scheme;
+}
+
+/** An ALLOWED_HOSTS entry: a host name, with the scheme it is opened over when the entry says one. */
+export interface HostEntry extends HostName {
+  /** null: the entry names no scheme. */
+  scheme: Scheme | null;
+}
+
+const SCHEME_PREFIX = /^(https?):\/\/(.+)$/i;
+
 /** 'http://name[:port]' or 'https://…' with nothing after it, as browsers send Origin; null for 'null' and the rest. */
-export function parseOrigin(text: string): HostAndPort | null {
-  const match = /^(https?):\/\/(.+)$/i.exec(text);
+export function parseOrigin(text: string): Origin | null {
+  const match = SCHEME_PREFIX.exec(text);
   if (!match) return null;
   const host = parseHost(match[2]!);
   if (!host) return null;
+  const scheme = match[1]!.toLowerCase() as Scheme;
   // An origin leaves its scheme's default port out; it is that port all the same.
-  return { hostname: host.hostname, port: host.port ?? (match[1]!.toLowerCase() === 'https' ? 443 : 80) };
+  return { scheme, hostname: host.hostname, port: host.port ?? (scheme === 'https' ? 443 : 80) };
+}
+
+/** 'name[:port]', or the same after 'http://' or 'https://' (nothing after it); null for anything else. */
+export function parseHostEntry(text: string): HostEntry | null {
+  const match = SCHEME_PREFIX.exec(text);
+  const host = parseHost(match ? match[2]! : text);
+  if (!host) return null;
+  return { ...host, scheme: match ? (match[1]!.toLowerCase() as Scheme) : null };
+}
+
+export function formatHostEntry(entry: HostEntry): string {
+  return entry.scheme ? `${entry.scheme}://${formatHost(entry)}` : formatHost(entry);
 }
 
 export function formatHost({ hostname, port }: HostName): string {

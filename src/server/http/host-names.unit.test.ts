@@ -41,13 +41,13 @@ describe('parseHost', () => {
 
 describe('parseOrigin', () => {
   it.each([
-    ['http://127.0.0.1:5000', '127.0.0.1', 5000],
-    ['http://localhost', 'localhost', 80],
-    ['https://health.example.com', 'health.example.com', 443],
-    ['HTTPS://Health.Example.com:8443', 'health.example.com', 8443],
-    ['http://[::1]:5000', '[::1]', 5000],
-  ])('reads %s as %s on port %i', (text, hostname, port) => {
-    expect(parseOrigin(text)).toEqual({ hostname, port });
+    ['http://127.0.0.1:5000', 'http', '127.0.0.1', 5000],
+    ['http://localhost', 'http', 'localhost', 80],
+    ['https://health.example.com', 'https', 'health.example.com', 443],
+    ['HTTPS://Health.Example.com:8443', 'https', 'health.example.com', 8443],
+    ['http://[::1]:5000', 'http', '[::1]', 5000],
+  ])('reads %s as %s, %s on port %i', (text, scheme, hostname, port) => {
+    expect(parseOrigin(text)).toEqual({ scheme, hostname, port });
   });
 
   it.each(['null', '', 'localhost:5000', 'file://', 'chrome-extension://abcdef', 'ftp://localhost', 'http://localhost:5000/', 'http://user@localhost:5000'])(

@@ -202,3 +202,42 @@ describe('a write this app or the patient sends', () => {
     });
   });
 });
+
+describe('the scheme of the page that sends a write', () => {
+  const patch = (app: FastifyInstance, host: string, origin: string) =>
+    api(app, 'PATCH', `/api/users/${t.userId}`, { displayName: 'Sam Lee' }, { host, origin, 'sec-fetch-site': 'same-origin' });
+
+  it.each([
+    ['a plain-http page under a name only a TLS proxy serves', 'health.example.com', 'http://health.example.com', 'https'],
+    ['the same behind a proxy that sets its own Host', '127.0.0.1:5000', 'http://health.example.com', 'https'],
+    ['a plain-http page on a public name and port', 'care.example.org:8443', 'http://care.example.org:8443', 'https'],
+  ])('refuses %s with 403, changing nothing', async (_case, host, origin, allowed) => {
+    const message = `Refused a change sent from another web site (Origin: ${origin}; ALLOWED_HOSTS allows this name over ${allowed} only)`;
+    await expectRefused({ ...t, app: served }, 'PATCH', `/api/users/${t.userId}`, { displayName: 'Sam Lee' }, 403, message, { host, origin });
+  });
+
+  it.each([
+    ['http://localhost:5000', 'localhost:5000'],
+    ['https://localhost:5000', 'localhost:5000'],
+    ['http://127.0.0.1:5000', '127.0.0.1:5000'],
+  ])("accepts the server's own name, which names no scheme: %s", async (origin, host) => {
+    expect((await patch(served, host, origin)).status).toBe(200);
+  });
+
+  it('lets an ALLOWED_HOSTS entry say http:// (a name on the home network without TLS), and then refuses https', async () => {
+    const env = loadEnv({ PORT: '5000', ALLOWED_HOSTS: 'http://health.lan:5000, https://care.example.org' });
+    const app = await buildApp({ database: t.database, allowedHosts: allowedHostsFor(env) });
+    try {
+      expect((await patch(app, 'health.lan:5000', 'http://health.lan:5000')).status).toBe(200);
+      expect((await patch(app, 'care.example.org', 'https://care.example.org')).status).toBe(200);
+      const refused = await patch(app, 'health.lan:5000', 'https://health.lan:5000');
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({
+        message: 'Refused a change sent from another web site (Origin: https://health.lan:5000; ALLOWED_HOSTS allows this name over http only)',
+      });
+      expect((await patch(app, 'care.example.org', 'http://care.example.org')).status).toBe(403);
+    } finally {
+      await app.close();
+    }
+  });
+});

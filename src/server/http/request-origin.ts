@@ -16,6 +16,11 @@ const misdirectedMessage = (host: string) =>
   `This server does not answer to the host name ${host} (add it to ALLOWED_HOSTS to allow it)`;
 const crossSiteMessage = (header: string, value: string) =>
   `Refused a change sent from another web site (${header}: ${value})`;
+/** The host is this server's but the page's scheme is not the one its entry allows (docs/configuration.md). */
+const wrongSchemeMessage = (origin: string) =>
+  `Refused a change sent from another web site (Origin: ${origin}; ALLOWED_HOSTS allows this name over ${
+    origin.toLowerCase().startsWith('https:') ? 'http' : 'https'
+  } only)`;
 
 /**
  * A server on 127.0.0.1 is reachable from any web page the patient opens, so before anything else runs:
@@ -44,7 +49,12 @@ export function registerRequestOriginGuard(app: FastifyInstance, allowedHosts: r
     if (origin === undefined) return null;
     // 'null' (a sandboxed frame, a file:// page) and any other shape is nobody this server knows.
     const from = parseOrigin(origin);
-    return from && isAllowed(from) ? null : crossSiteMessage('Origin', origin);
+    if (!from) return crossSiteMessage('Origin', origin);
+    if (isAllowed(from)) return null;
+    // The scheme counts: http://health.example.com is not the https page the TLS proxy serves (whoever sits on the
+    // network between could have made it). The server's own names (loopback, HOST) name no scheme and allow both.
+    const { hostname, port } = from;
+    return isAllowed({ hostname, port }) ? wrongSchemeMessage(origin) : crossSiteMessage('Origin', origin);
   }
 
   app.addHook('onRequest', async (request, reply) => {
