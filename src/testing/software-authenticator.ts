@@ -25,7 +25,7 @@ interface RequestOptions {
 export interface SoftwareAuthenticatorOptions {
   /** Synced to other devices (the BE and BS flags). */
   backedUp?: boolean;
-  /** Whether the user was verified (a PIN, a fingerprint): the UV flag. */
+  /** Whether the user was verified (a PIN, a fingerprint): the UV flag. True unless told otherwise. */
   userVerified?: boolean;
 }
 
@@ -49,12 +49,15 @@ export class SoftwareAuthenticator {
   readonly credentialId = isoBase64URL.fromBuffer(new Uint8Array(randomBytes(16)));
   /** The signature counter; set it back to play a cloned authenticator. */
   counter = 0;
+  /** The UV flag of the next answer; set it false to play a security key touched without its PIN. */
+  userVerified: boolean;
   private readonly privateKey: KeyObject;
   private readonly publicKey: KeyObject;
   private userHandle: string | null = null;
 
   constructor(private readonly options: SoftwareAuthenticatorOptions = {}) {
     ({ privateKey: this.privateKey, publicKey: this.publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' }));
+    this.userVerified = options.userVerified ?? true;
   }
 
   /** navigator.credentials.create(): a new credential for the options' relying party, as @simplewebauthn/browser returns it. */
@@ -105,9 +108,9 @@ export class SoftwareAuthenticator {
   }
 
   private authenticatorData(rpId: string, extraFlags: number): Uint8Array<ArrayBuffer> {
-    const { backedUp = false, userVerified = true } = this.options;
+    const { backedUp = false } = this.options;
     const flags =
-      FLAG_USER_PRESENT | (userVerified ? FLAG_USER_VERIFIED : 0) | (backedUp ? FLAG_BACKUP_ELIGIBLE | FLAG_BACKED_UP : 0) | extraFlags;
+      FLAG_USER_PRESENT | (this.userVerified ? FLAG_USER_VERIFIED : 0) | (backedUp ? FLAG_BACKUP_ELIGIBLE | FLAG_BACKED_UP : 0) | extraFlags;
     return concat(sha256(rpId), new Uint8Array([flags]), uint32(this.counter));
   }
 

@@ -54,7 +54,7 @@ describe('adding a passkey', () => {
       rp: { id: 'localhost', name: 'HealthAssist' },
       user: { id: userHandleOf(t.userId), name: 'alex@example.com', displayName: 'Alex Morgan' },
       attestation: 'none',
-      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       excludeCredentials: [],
     });
     expect(await t.db.select().from(passkeyChallenges)).toEqual([
@@ -68,6 +68,13 @@ describe('adding a passkey', () => {
     expect(stored).toMatchObject({ userId: t.userId, credentialId: authenticator.credentialId, counter: 0, transports: 'internal', backedUp: true });
     expect(stored!.publicKey).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(await t.db.select().from(passkeyChallenges)).toEqual([]);
+  });
+
+  it('refuses a passkey made without verifying the user (a security key touched, its PIN never asked)', async () => {
+    const options = await registrationOptions(t.db, t.userId, rp, now);
+    const authenticator = new SoftwareAuthenticator({ userVerified: false });
+    expect(await verifyRegistration(t.db, t.userId, rp, 'Key', authenticator.register(options, ORIGIN) as never, now)).toEqual({ ok: false, reason: 'not-verified' });
+    expect(await t.db.select().from(passkeys)).toEqual([]);
   });
 
   it('lists the account’s passkeys so the browser does not make a second one on the same authenticator', async () => {
@@ -138,7 +145,7 @@ describe('signing in with a passkey', () => {
   it('names no credential in the options, and names the passkey’s account after the signature checks', async () => {
     const { authenticator, passkey } = await addPasskey(t.userId);
     const options = await authenticationOptions(t.db, rp, now);
-    expect(options).toMatchObject({ rpId: 'localhost', userVerification: 'preferred' });
+    expect(options).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
     expect(options.allowCredentials).toBeUndefined();
     expect(await t.db.select({ purpose: passkeyChallenges.purpose, userId: passkeyChallenges.userId }).from(passkeyChallenges)).toEqual([
       { purpose: 'sign-in', userId: null },
@@ -187,6 +194,15 @@ describe('signing in with a passkey', () => {
 
     await t.db.delete(passkeys).where(eq(passkeys.credentialId, authenticator.credentialId));
     expect(await signIn(authenticator)).toBeNull();
+  });
+
+  it('refuses an answer without user verification, and leaves the counter where it was', async () => {
+    const { authenticator } = await addPasskey(t.userId);
+    authenticator.userVerified = false;
+    expect(await signIn(authenticator)).toBeNull();
+    expect((await t.db.select({ counter: passkeys.counter }).from(passkeys))[0]!.counter).toBe(0);
+    authenticator.userVerified = true;
+    expect(await signIn(authenticator)).toEqual({ userId: t.userId, patientId: t.userId });
   });
 
   it('refuses a passkey whose user handle names another account', async () => {

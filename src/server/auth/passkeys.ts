@@ -139,8 +139,9 @@ export async function registrationOptions(db: Database, userId: number, rp: Rely
     attestationType: 'none',
     // The same authenticator twice would be two rows for one key: the browser says it is there already.
     excludeCredentials: existing.map(({ credentialId, transports }) => ({ id: credentialId, ...(transports ? { transports: transports.split(',') } : {}) })),
-    // Discoverable: signing in names no account, the passkey does.
-    authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'preferred' },
+    // Discoverable: signing in names no account, the passkey does. The user verified (a fingerprint, a face, a PIN):
+    // a passkey is a whole way in, so a stolen security key touched by anyone must not be one (ASVS 6.5).
+    authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
   });
   await keepChallenge(db, options.challenge, 'register', userId, now);
   return options;
@@ -167,8 +168,8 @@ export async function verifyRegistration(
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
-      // 'preferred', as asked: a security key without a PIN still proves presence.
-      requireUserVerification: false,
+      // 'required', as asked: an answer without the UV flag proves only that someone touched the key.
+      requireUserVerification: true,
     });
   } catch {
     return { ok: false, reason: 'not-verified' };
@@ -200,7 +201,8 @@ export async function authenticationOptions(
   client = '',
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const { generateAuthenticationOptions } = await webauthn();
-  const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred', timeout: CHALLENGE_LIFETIME_MS });
+  // The user verified, as when the passkey was made (registrationOptions).
+  const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required', timeout: CHALLENGE_LIFETIME_MS });
   await keepChallenge(db, options.challenge, 'sign-in', null, now, client);
   return options;
 }
@@ -230,7 +232,7 @@ export async function verifyAuthentication(db: Database, rp: RelyingParty, respo
         counter: passkey.counter,
         ...(passkey.transports ? { transports: passkey.transports.split(',') } : {}),
       },
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch {
     return null;

@@ -129,7 +129,7 @@ describe('signing in with a passkey', () => {
     const authenticator = new SoftwareAuthenticator();
     await protectWithPasskey(authenticator);
     const options = await api(t.app, 'POST', '/api/session/passkey/options', undefined, fromPage);
-    expect(options.body).toMatchObject({ rpId: 'localhost', userVerification: 'preferred' });
+    expect(options.body).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
     expect(options.body.allowCredentials).toBeUndefined();
 
     const signedIn = await api(t.app, 'POST', '/api/session/passkey', { response: authenticator.authenticate(options.body, ORIGIN) }, fromPage);
