@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useOpenedOnce } from '../lib/use-opened-once';
-import { CredentialsChangedBanner } from './credentials-changed-banner';
-import { FreshProofHost } from './fresh-proof-host';
 import { Header } from './header';
 import { ProtectBanner } from './protect-banner';
+import { SIGN_IN_NOTICES_SLOT } from './sign-in-notices-slot';
 import { SidebarContent } from './sidebar';
 
 // A phone's drawer loads when first opened, not with the first paint (ADR 20).
@@ -32,12 +31,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <div className="md:pl-64">
         <Header drawerOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
         <ProtectBanner />
-        <CredentialsChangedBanner />
+        {/* The notice of a way in changed elsewhere comes with the header's controls (layout/sign-in-notices.tsx). */}
+        <div id={SIGN_IN_NOTICES_SLOT} />
         <main id="main" className="mx-auto w-full max-w-6xl p-4 md:p-8">
           {children}
         </main>
       </div>
-      <FreshProofHost />
     </div>
   );
 }

@@ -1,36 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert, X } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'wouter';
+import { paths } from '../app/paths';
 import { formatDateTime } from '../../shared/rules/formats';
 import { Button } from '../components/ui/button';
 import { buttonClass } from '../components/ui/button-variants';
-import { sessionQuery } from '../lib/api/session';
-import { browserStorage } from '../lib/chat/browser-storage';
 
-/** Remembered on this device: the notice of one change, once dismissed, stays away. */
-const SEEN_KEY = 'credentials-changed-seen';
-
-function seenChange(): string | null {
-  return browserStorage('localStorage').getItem(SEEN_KEY);
-}
-
-function storeSeen(changedAt: string): void {
-  try {
-    browserStorage('localStorage').setItem(SEEN_KEY, changedAt);
-  } catch {
-    // Storage full or blocked: the notice goes for this visit only.
-  }
+interface CredentialsChangedNoticeProps {
+  changedAt: string;
+  onDismiss(): void;
 }
 
 /**
- * A way in was changed from another device while this browser was away (ADR 21): told once signed in, with where to
- * look if it was not the patient. It stays until dismissed.
+ * 'Your sign-in settings were changed' (ADR 21), with where to look if it was not the patient. Loaded only when there
+ * is something to tell (credentials-changed-banner.tsx), with its date formats.
  */
-export function CredentialsChangedBanner() {
-  const changedAt = useQuery(sessionQuery()).data?.credentialsChangedAt ?? null;
-  const [seen, setSeen] = useState(seenChange);
-  if (changedAt === null || seen === changedAt) return null;
+export default function CredentialsChangedNotice({ changedAt, onDismiss }: CredentialsChangedNoticeProps) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-4 md:px-8">
       <section
@@ -48,17 +32,14 @@ export function CredentialsChangedBanner() {
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <Link href="/settings/security" className={buttonClass({ variant: 'outline' })}>
+          <Link href={paths.security} className={buttonClass({ variant: 'outline' })}>
             Review security
           </Link>
           <Button
             variant="ghost"
             size="icon"
             aria-label="Dismiss"
-            onClick={() => {
-              storeSeen(changedAt);
-              setSeen(changedAt);
-            }}
+            onClick={onDismiss}
           >
             <X aria-hidden="true" />
           </Button>

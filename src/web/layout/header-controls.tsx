@@ -25,6 +25,7 @@ import { initials } from '../lib/initials';
 import { useOpenedOnce } from '../lib/use-opened-once';
 import type { HeaderProps } from './header';
 import { MOBILE_DRAWER_ID } from './mobile-drawer-id';
+import { SignInNotices } from './sign-in-notices';
 
 // Loaded when first opened (ADR 20).
 const SettingsDialog = lazy(() => import('./settings-dialog'));
@@ -33,7 +34,8 @@ const UNREAD_NOTIFICATIONS = 3;
 
 /**
  * What the header holds: the phone's menu button, the bell and the profile menu, each icon-only control with its
- * tooltip. Loaded after the first paint (ADR 20): Radix's menu and tooltip code are not needed to draw the page.
+ * tooltip. Loaded after the first paint (ADR 20): Radix's menu and tooltip code are not needed to draw the page. The
+ * sign-in notices come with it (a way in changed elsewhere, 'Confirm it’s you').
  */
 export default function HeaderControls({ drawerOpen, onOpenMenu }: HeaderProps) {
   const [, navigate] = useLocation();
@@ -137,6 +139,7 @@ export default function HeaderControls({ drawerOpen, onOpenMenu }: HeaderProps) 
           />
         </Suspense>
       )}
+      <SignInNotices />
     </TooltipProvider>
   );
 }
