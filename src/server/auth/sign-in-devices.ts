@@ -1,9 +1,12 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { signInDevices } from '../db/schema/index';
 import { hashSecret, newSecret } from './secrets';
 
 // Browsers that signed in before (issue 29): known by their device cookie, kept only as its SHA-256.
+
+/** How long a device is remembered after its last sign-in: its cookie lasts as long (http/device-cookie.ts). */
+export const DEVICE_REMEMBERED_DAYS = 365;
 
 export interface KnownDevice {
   idHash: string;
@@ -18,8 +21,8 @@ export async function knownDevice(db: Database, cookie: string | null): Promise<
 }
 
 export interface RememberedDevice {
-  /** A new cookie to give the browser, or null when it keeps the one it has. */
-  newCookie: string | null;
+  /** The cookie the browser keeps, given again so that its year starts anew: its own, or a new one. */
+  cookie: string;
   /** A way in changed from another device since this one last signed in, or null. */
   credentialsChangedAt: Date | null;
 }
@@ -27,20 +30,22 @@ export interface RememberedDevice {
 /**
  * A sign-in succeeded on this browser: its device is remembered (made, when its cookie names none of this account),
  * and what it had not heard of is handed over once: when a way in changed from elsewhere since it last signed in.
+ * Devices of no sign-in for a year are forgotten: their cookies have expired.
  */
 export async function rememberDevice(db: Database, userId: number, cookie: string | null, now = new Date()): Promise<RememberedDevice> {
+  await db.delete(signInDevices).where(lt(signInDevices.lastSignInAt, new Date(now.getTime() - DEVICE_REMEMBERED_DAYS * 86_400_000)));
   const known = await knownDevice(db, cookie);
-  if (known && known.userId === userId) {
+  if (cookie !== null && known && known.userId === userId) {
     const [before] = await db
       .select({ credentialsChangedAt: signInDevices.credentialsChangedAt })
       .from(signInDevices)
       .where(eq(signInDevices.idHash, known.idHash));
     await db.update(signInDevices).set({ lastSignInAt: now, credentialsChangedAt: null }).where(eq(signInDevices.idHash, known.idHash));
-    return { newCookie: null, credentialsChangedAt: before?.credentialsChangedAt ?? null };
+    return { cookie, credentialsChangedAt: before?.credentialsChangedAt ?? null };
   }
   const newCookie = newSecret();
   await db.insert(signInDevices).values({ idHash: hashSecret(newCookie), userId, createdAt: now, lastSignInAt: now });
-  return { newCookie, credentialsChangedAt: null };
+  return { cookie: newCookie, credentialsChangedAt: null };
 }
 
 /**

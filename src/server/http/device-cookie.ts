@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_REMEMBERED_DAYS } from '../auth/sign-in-devices';
 
 // The device cookie (OWASP's "Slow Down Online Guessing Attacks with Device Cookies", issue 29): a browser that signed
 // in before carries it, and its sign-in attempts are counted apart from everyone else's (auth/sign-in-throttle.ts),
@@ -7,8 +8,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const SECURE_DEVICE_COOKIE = '__Host-healthassist-device';
 export const PLAIN_DEVICE_COOKIE = 'healthassist-device';
-/** A year: a device the patient uses keeps it; one unused for longer is a stranger again. */
-const DEVICE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
+/**
+ * A year from the latest sign-in, as long as the device is remembered: one the patient uses keeps it, one unused for
+ * longer is a stranger again.
+ */
+const DEVICE_COOKIE_SECONDS = DEVICE_REMEMBERED_DAYS * 24 * 60 * 60;
 /** Longer than any value newSecret() makes: no cookie of ours. */
 const DEVICE_ID_MAX_LENGTH = 128;
 

@@ -52,7 +52,8 @@ export async function completeSignIn(db: Database, settings: SignInSettings, req
     credentialsChangedAt: device.credentialsChangedAt,
   });
   setSessionCookie(request, reply, session);
-  if (device.newCookie !== null) setDeviceCookie(request, reply, device.newCookie);
+  // Given at every sign-in, so that a device in use keeps it: its year counts from the latest.
+  setDeviceCookie(request, reply, device.cookie);
 }
 
 /**

@@ -5,8 +5,8 @@ import { useTestApp } from '../../testing/test-app';
 import { buildApp } from '../app';
 import { listAccessEvents } from '../auth/access-log';
 import { hashPassphrase } from '../auth/passphrase';
-import { accounts, signInAttempts } from '../db/schema/index';
-import { PLAIN_DEVICE_COOKIE } from '../http/device-cookie';
+import { accounts, signInAttempts, signInDevices } from '../db/schema/index';
+import { PLAIN_DEVICE_COOKIE, SECURE_DEVICE_COOKIE } from '../http/device-cookie';
 import { PLAIN_COOKIE_NAME } from '../http/session-cookie';
 
 // Issue 29, finding 3: nobody locks the owner out. A browser that signed in before carries a device cookie and is
@@ -131,5 +131,26 @@ describe('a way in changed from another device', () => {
     expect((await state(phone)).credentialsChangedAt).toEqual(expect.any(String));
     expect((await state(phone)).credentialsChangedAt).toBeNull();
     expect((await state(laptop)).credentialsChangedAt).toBeNull();
+  });
+});
+
+describe('the device cookie', () => {
+  it('is HttpOnly and SameSite=Strict for a year, and from an https page Secure with the __Host- prefix', async () => {
+    await protect();
+    const plain = [(await signIn(PASSPHRASE)).headers['set-cookie']].flat().join('\n');
+    expect(plain).toMatch(/^healthassist-device=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=31536000$/m);
+    const https = await signIn(PASSPHRASE, { headers: { origin: 'https://localhost:80' } });
+    expect([https.headers['set-cookie']].flat().join('\n')).toMatch(/^__Host-healthassist-device=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=31536000; Secure$/m);
+    expect(cookieOf(https, SECURE_DEVICE_COOKIE)).toBeTruthy();
+  });
+
+  it('is given again at every sign-in, so that its year counts from the latest; a device of no sign-in for a year is forgotten', async () => {
+    await protect();
+    const owner = await ownersDevice();
+    expect(cookieOf(await signIn(PASSPHRASE, owner), PLAIN_DEVICE_COOKIE)).toBe(owner.headers!.cookie);
+    await t.db.update(signInDevices).set({ lastSignInAt: new Date(Date.now() - 366 * 86_400_000) });
+    // Any sign-in forgets it: its cookie has expired in the browser anyway.
+    expect((await signIn(PASSPHRASE, { remoteAddress: '192.0.2.30' })).statusCode).toBe(204);
+    expect(cookieOf(await signIn(PASSPHRASE, owner), PLAIN_DEVICE_COOKIE)).not.toBe(owner.headers!.cookie);
   });
 });
