@@ -84,6 +84,8 @@ test('the documented nginx setup: setup code, passkey, 5 MiB upload, backup rest
     const cookies = await page.context().cookies(origin);
     expect(cookies.map(({ name, secure, httpOnly, sameSite }) => ({ name, secure, httpOnly, sameSite }))).toEqual([
       { name: '__Host-healthassist-session', secure: true, httpOnly: true, sameSite: 'Strict' },
+      // The device cookie (issue 29): this browser's guesses are counted apart from strangers'.
+      { name: '__Host-healthassist-device', secure: true, httpOnly: true, sameSite: 'Strict' },
     ]);
 
     // A passkey, its relying party the public name.
