@@ -26,6 +26,7 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
 import { notFound } from '../http/errors';
 import { requireFreshProof } from '../http/fresh-proof';
+import { refuseCommonPassphrase } from '../http/new-passphrase';
 import { accountOf, clientOf, recordCredentialChange, renewOwnSession, signInIfOpen } from '../http/sign-in';
 
 // Settings → Security (ADR 17): the ways in, the sessions, the access log and the tokens of the signed-in account.
@@ -64,6 +65,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
       },
     },
     async (request, reply) => {
+      await refuseCommonPassphrase(request.body.passphrase);
       requireFreshProof(request, signIn);
       const userId = accountOf(request);
       const passwordHash = await hashPassphrase(request.body.passphrase);

@@ -12,6 +12,7 @@ import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
 import { conflict } from '../http/errors';
+import { refuseCommonPassphrase } from '../http/new-passphrase';
 import { clearSessionCookie, readSessionCookie } from '../http/session-cookie';
 import { attemptSignIn, clientOf } from '../http/sign-in';
 import { signInMethods } from '../auth/credentials';
@@ -84,6 +85,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
     },
     async (request, reply) => {
       if (request.noAccess !== 'setup') throw conflict('This app needs no setup code: it is protected already, or reachable only from this machine');
+      // Before the code is spent: a refused passphrase leaves the code to try again with a better one.
+      await refuseCommonPassphrase(request.body.passphrase);
       return attemptSignIn(db, signIn, request, reply, async () => {
         if (!(await spendSetupCode(db, request.body.setupCode))) return null;
         const userId = CURRENT_USER_ID;
