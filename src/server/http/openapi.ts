@@ -1,10 +1,26 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { registerApiDocs } from './api-docs';
+import type { RouteSignIn } from './current-patient';
 import { PLAIN_COOKIE_NAME, SECURE_COOKIE_NAME } from './session-cookie';
 
 export const OPENAPI_PATH = '/api/openapi.json';
+
+/** The extension that marks an operation a personal access token may not call; its value is always 'refused'. */
+export const TOKEN_EXTENSION = 'x-healthassist-token';
+const TOKEN_REFUSED = 'A personal access token is refused here (403): only a browser signed in, or the open app, may call it.';
+
+/**
+ * Settings → Security ('browser' routes, current-patient.ts) answers a token 403 whatever it is: the document says so
+ * operation by operation, as the cookie scheme alone, an extension a client can read, and a sentence for a person.
+ */
+function documentTokenRefusal(route: RouteOptions): void {
+  const schema = route.schema;
+  if (!schema || schema.hide || (route.config as { signIn?: RouteSignIn } | undefined)?.signIn !== 'browser') return;
+  const description = [(schema as { description?: string }).description, TOKEN_REFUSED].filter(Boolean).join(' ');
+  route.schema = { ...schema, security: [{ sessionCookie: [] }], description, [TOKEN_EXTENSION]: 'refused' } as typeof schema;
+}
 
 /**
  * The OpenAPI 3.1 document, generated from the zod schemas every route declares (the same ones that validate and
@@ -36,6 +52,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
+  app.addHook('onRoute', documentTokenRefusal);
   // The document and its page describe the API, not the patient: anyone may read them.
   app.get(OPENAPI_PATH, { schema: { hide: true }, config: { signIn: 'public' } }, async () => app.swagger());
   // The same document as a page to read, at /api/docs.
