@@ -108,6 +108,26 @@ test('a passphrase set from the banner protects the record: Logout, a wrong pass
   await expect(page.getByRole('heading', { level: 1, name: 'Medical Records' })).toBeVisible();
 });
 
+test('keep me signed in: without it the session cookie ends with the browser, with it the cookie lasts', async ({ page, freshServer }) => {
+  const server = await freshServer('account');
+  expect((await page.request.put(`${server.url}/api/security/passphrase`, { data: { passphrase: PASSPHRASE } })).status()).toBe(204);
+  const sessionCookie = async () => (await page.context().cookies(server.url)).find(({ name }) => name === 'healthassist-session');
+
+  for (const keep of [false, true]) {
+    expect((await page.request.delete(`${server.url}/api/session`)).status()).toBe(204);
+    await openApp(page, server);
+    const box = page.getByRole('checkbox', { name: 'Keep me signed in on this device' });
+    await expect(box).not.toBeChecked();
+    if (keep) await box.check();
+    expect(await submitPassphrase(page, PASSPHRASE)).toBe(204);
+    await expect(dashboardHeading(page)).toBeVisible(AFTER_HASH);
+    const cookie = await sessionCookie();
+    // -1: a cookie of the browser's session, gone when it closes.
+    if (keep) expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 24 * 3600);
+    else expect(cookie?.expires).toBe(-1);
+  }
+});
+
 test('a session that ends elsewhere shows the sign-in screen at the next request, without a reload', async ({ page, freshServer }) => {
   const server = await freshServer('account');
   await openApp(page, server);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { SessionState } from '../../../shared/contracts/sign-in';
@@ -46,6 +46,16 @@ export default function SignInPage({ methods }: { methods: SessionState['methods
     }
   }
 
+  // Above the Sign in button of either form: chosen before signing in, the passkey's included.
+  const keepChoice = (
+    <div className="flex items-center gap-2">
+      <Checkbox id="keep-signed-in" checked={keepSignedIn} onCheckedChange={(checked) => setKeepSignedIn(checked === true)} />
+      <Label htmlFor="keep-signed-in" className="font-normal">
+        Keep me signed in on this device
+      </Label>
+    </div>
+  );
+
   function switchWay() {
     setProblem(null);
     setWay(way === 'passphrase' ? 'recovery-code' : 'passphrase');
@@ -72,16 +82,14 @@ export default function SignInPage({ methods }: { methods: SessionState['methods
         </>
       )}
       {way === 'passphrase' ? (
-        methods.passphrase && <PassphraseSignIn keepSignedIn={keepSignedIn} onProblem={setProblem} />
+        methods.passphrase ? (
+          <PassphraseSignIn keepSignedIn={keepSignedIn} keepChoice={keepChoice} onProblem={setProblem} />
+        ) : (
+          keepChoice
+        )
       ) : (
-        <RecoveryCodeSignIn keepSignedIn={keepSignedIn} onProblem={setProblem} />
+        <RecoveryCodeSignIn keepSignedIn={keepSignedIn} keepChoice={keepChoice} onProblem={setProblem} />
       )}
-      <div className="flex items-center gap-2">
-        <Checkbox id="keep-signed-in" checked={keepSignedIn} onCheckedChange={(checked) => setKeepSignedIn(checked === true)} />
-        <Label htmlFor="keep-signed-in" className="font-normal">
-          Keep me signed in on this device
-        </Label>
-      </div>
       <Button variant="link" className="h-auto w-full p-0" onClick={switchWay}>
         {way === 'passphrase' ? 'Use a recovery code' : methods.passphrase ? 'Use your passphrase' : 'Back'}
       </Button>
@@ -90,10 +98,12 @@ export default function SignInPage({ methods }: { methods: SessionState['methods
 }
 
 interface WayProps extends KeepSignedIn {
+  /** The 'Keep me signed in' checkbox, shown above the form's Sign in button. */
+  keepChoice: ReactNode;
   onProblem(message: string | null): void;
 }
 
-function PassphraseSignIn({ keepSignedIn, onProblem }: WayProps) {
+function PassphraseSignIn({ keepSignedIn, keepChoice, onProblem }: WayProps) {
   const signIn = usePassphraseSignIn();
   const form = useForm<z.infer<typeof PassphraseForm>>({ resolver: zodResolver(PassphraseForm), defaultValues: { passphrase: '' } });
 
@@ -114,6 +124,7 @@ function PassphraseSignIn({ keepSignedIn, onProblem }: WayProps) {
         {/* The account's name lets a password manager find the passphrase it saved for this site. */}
         <input type="text" name="username" autoComplete="username" value="HealthAssist" readOnly hidden />
         <TextFormField control={form.control} name="passphrase" label="Passphrase" input={{ type: 'password', autoComplete: 'current-password', autoFocus: true }} />
+        {keepChoice}
         <div className="flex justify-end">
           <SubmitButton pending={signIn.isPending}>{signIn.isPending ? 'Signing in...' : 'Sign in'}</SubmitButton>
         </div>
@@ -122,7 +133,7 @@ function PassphraseSignIn({ keepSignedIn, onProblem }: WayProps) {
   );
 }
 
-function RecoveryCodeSignIn({ keepSignedIn, onProblem }: WayProps) {
+function RecoveryCodeSignIn({ keepSignedIn, keepChoice, onProblem }: WayProps) {
   const signIn = useRecoveryCodeSignIn();
   const form = useForm<z.infer<typeof RecoveryCodeForm>>({ resolver: zodResolver(RecoveryCodeForm), defaultValues: { code: '' } });
 
@@ -147,6 +158,7 @@ function RecoveryCodeSignIn({ keepSignedIn, onProblem }: WayProps) {
           description="One of the ten codes you saved, like XXXX-XXXX-XXXX-XXXX. Each works once."
           input={{ autoComplete: 'one-time-code', autoCapitalize: 'characters', spellCheck: false, autoFocus: true }}
         />
+        {keepChoice}
         <div className="flex justify-end">
           <SubmitButton pending={signIn.isPending}>{signIn.isPending ? 'Signing in...' : 'Sign in'}</SubmitButton>
         </div>
