@@ -5,7 +5,7 @@ import { DEFAULT_SESSION_LIMITS, resolveSession, startSession } from '../src/ser
 import { buildApp } from '../src/server/app';
 import { wipeData } from '../src/server/db/reset';
 import { readSessionCookie } from '../src/server/http/session-cookie';
-import { createUser } from '../src/testing/factories';
+import { createAccount, createUser } from '../src/testing/factories';
 import type { BenchBackend } from './backends';
 import { median } from './stats';
 
@@ -83,6 +83,7 @@ export async function benchSessionCheck(backend: BenchBackend, rounds = 2000): P
   try {
     await wipeData(database.db);
     const user = await createUser(database.db);
+    await createAccount(database.db, user.id);
     const session = await startSession(database.db, { userId: user.id, patientId: user.id }, clientFacts('bench', '127.0.0.1'), DEFAULT_SESSION_LIMITS);
     const request = { headers: { cookie: `theme=dark; healthassist-session=${session.id}` } } as FastifyRequest;
     const took: number[] = [];
