@@ -21,6 +21,7 @@ import {
 } from '../../testing/factories';
 import { snapshotData } from '../../testing/test-app';
 import { accounts, appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, users } from './schema/index';
+import { wipeRecord } from './reset';
 import { db, userId, useSchemaTestDatabase } from './schema-test-database';
 
 // What deleting a row takes with it (the foreign keys' ON DELETE), the same on PGlite and PostgreSQL.
@@ -61,6 +62,21 @@ describe('what a delete takes with it', () => {
       if (table === 'sign_in_devices') continue;
       expect(rows.length, table).toBe(WAY_IN_TABLES.includes(table) ? 2 : 1);
     }
+  });
+
+  it('npm run db:reset empties the record and keeps every way in (wipeRecord, ADR 21)', async () => {
+    await createAccount(db, userId);
+    await createSession(db, userId);
+    await createRecoveryCode(db, userId);
+    await createAccessEvent(db, userId);
+    await createAccessToken(db, userId);
+    await createPasskey(db, userId);
+    await createMedicalRecord(db, userId);
+    const before = await snapshotData(db);
+    await wipeRecord(db);
+    const after = await snapshotData(db);
+    for (const table of WAY_IN_TABLES) expect(after[table], table).toEqual(before[table]);
+    expect([after.users, after.medical_records, after.medical_record_chunks]).toEqual([[], [], []]);
   });
 
   it('keeps the access log: an account with entries cannot be deleted under it (append-only, ADR 21)', async () => {

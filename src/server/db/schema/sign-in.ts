@@ -257,3 +257,9 @@ export const signInDevices = pgTable(
 );
 
 export { CLIENT_ADDRESS_MAX_LENGTH, USER_AGENT_MAX_LENGTH };
+
+/**
+ * The install's ways in and what guards them (ADR 21): not the patient's record, so no reset of data (npm run
+ * db:reset), restore or leaving of the demo touches them.
+ */
+export const WAY_IN_TABLES = [accounts, sessions, recoveryCodes, accessEvents, accessTokens, passkeys, passkeyChallenges, signInDevices, signInAttempts, setupCodes];
