@@ -7,6 +7,7 @@ import { issueSetupCode, spendSetupCode } from './setup-codes';
 const t = useTestDatabase();
 const made = new Date('2026-11-25T09:00:00Z');
 const later = (minutes: number) => new Date(made.getTime() + minutes * 60_000);
+const DAY = 24 * 60;
 
 describe('a personal access token', () => {
   it('is shown once as ha_pat_ and 43 characters, and stored only as its hash', async () => {
@@ -37,8 +38,32 @@ describe('a personal access token', () => {
     await resolveAccessToken(t.db, token, later(1));
     await resolveAccessToken(t.db, token, new Date(later(1).getTime() + 59_000));
     const [listed] = await listAccessTokens(t.db, t.userId);
-    expect(listed).toEqual({ id: expect.any(Number), name: 'n8n workflow', scope: 'read', createdAt: made, lastUsedAt: later(1), revokedAt: null });
+    expect(listed).toEqual({
+      id: expect.any(Number),
+      name: 'n8n workflow',
+      scope: 'read',
+      createdAt: made,
+      lastUsedAt: later(1),
+      revokedAt: null,
+      expiresAt: later(30 * DAY),
+    });
     expect(await listAccessTokens(t.db, t.otherUserId)).toEqual([]);
+  });
+
+  it('works for 30 days unless told otherwise, then opens nothing, as a revoked one', async () => {
+    const month = await createAccessToken(t.db, t.userId, 'script', 'read', made);
+    const week = await createAccessToken(t.db, t.userId, 'trial', 'read', made, 7);
+    expect(month.expiresAt).toEqual(later(30 * DAY));
+    expect(await resolveAccessToken(t.db, week.token, later(7 * DAY - 1))).not.toBeNull();
+    expect(await resolveAccessToken(t.db, week.token, later(7 * DAY))).toBeNull();
+    expect(await resolveAccessToken(t.db, month.token, later(30 * DAY - 1))).not.toBeNull();
+    expect(await resolveAccessToken(t.db, month.token, later(30 * DAY))).toBeNull();
+  });
+
+  it('works for good when made without an expiry', async () => {
+    const forever = await createAccessToken(t.db, t.userId, 'home server', 'read-write', made, null);
+    expect(forever.expiresAt).toBeNull();
+    expect(await resolveAccessToken(t.db, forever.token, later(10 * 365 * DAY))).not.toBeNull();
   });
 });
 

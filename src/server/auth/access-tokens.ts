@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { AccessTokenScope } from '../../shared/rules/sign-in';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { ACCESS_TOKEN_DEFAULT_DAYS, type AccessTokenScope } from '../../shared/rules/sign-in';
 import type { Database } from '../db/client';
 import { accessTokens } from '../db/schema/index';
 import { hashSecret, newSecret } from './secrets';
@@ -11,6 +11,7 @@ export const ACCESS_TOKEN_PREFIX = 'ha_pat_';
 /** The prefix and 43 characters of base64url (32 random bytes). */
 const TOKEN_LENGTH = ACCESS_TOKEN_PREFIX.length + 43;
 const TOUCH_EVERY_MS = 60_000;
+const DAY_MS = 24 * 60 * 60_000;
 
 /** A token as Settings lists it: never its hash. */
 const summary = {
@@ -20,12 +21,24 @@ const summary = {
   createdAt: accessTokens.createdAt,
   lastUsedAt: accessTokens.lastUsedAt,
   revokedAt: accessTokens.revokedAt,
+  expiresAt: accessTokens.expiresAt,
 };
 
-/** A new token's row as listed, and the token itself: shown once, when made; never stored. */
-export async function createAccessToken(db: Database, userId: number, name: string, scope: AccessTokenScope, now = new Date()) {
+/**
+ * A new token's row as listed, and the token itself: shown once, when made; never stored. It works for
+ * `expiresInDays` from now (30 unless told), or for good when that is null.
+ */
+export async function createAccessToken(
+  db: Database,
+  userId: number,
+  name: string,
+  scope: AccessTokenScope,
+  now = new Date(),
+  expiresInDays: number | null = ACCESS_TOKEN_DEFAULT_DAYS,
+) {
   const token = `${ACCESS_TOKEN_PREFIX}${newSecret()}`;
-  const [row] = await db.insert(accessTokens).values({ userId, name, scope, tokenHash: hashSecret(token), createdAt: now }).returning(summary);
+  const expiresAt = expiresInDays === null ? null : new Date(now.getTime() + expiresInDays * DAY_MS);
+  const [row] = await db.insert(accessTokens).values({ userId, name, scope, tokenHash: hashSecret(token), createdAt: now, expiresAt }).returning(summary);
   return { ...row!, token };
 }
 
@@ -35,13 +48,22 @@ export interface TokenHolder {
   tokenId: number;
 }
 
-/** Whose token this is and what it may do, or null: not one of ours, or revoked. Last used moves on at most once a minute. */
+/**
+ * Whose token this is and what it may do, or null: not one of ours, revoked, or expired (the same 401 for all).
+ * Last used moves on at most once a minute.
+ */
 export async function resolveAccessToken(db: Database, presented: string, now = new Date()): Promise<TokenHolder | null> {
   if (presented.length !== TOKEN_LENGTH || !presented.startsWith(ACCESS_TOKEN_PREFIX)) return null;
   const [row] = await db
     .select()
     .from(accessTokens)
-    .where(and(eq(accessTokens.tokenHash, hashSecret(presented)), isNull(accessTokens.revokedAt)));
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashSecret(presented)),
+        isNull(accessTokens.revokedAt),
+        or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now)),
+      ),
+    );
   if (!row) return null;
   if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
     await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.id));

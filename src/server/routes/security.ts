@@ -139,7 +139,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
       requireFreshProof(request, signIn);
       const userId = accountOf(request);
       await ensureAccount(db, userId);
-      const created = await createAccessToken(db, userId, request.body.name, request.body.scope);
+      const created = await createAccessToken(db, userId, request.body.name, request.body.scope, new Date(), request.body.expiresInDays);
       if (request.access?.kind === 'open') await markMadeWhileOpen(db, { tokenId: created.id });
       await recordCredentialChange(db, request, userId, 'token_made');
       return reply.status(201).send(created);

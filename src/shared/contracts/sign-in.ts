@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { id, instant, requiredText, type Json } from './common';
 import {
   ACCESS_EVENT_KINDS,
+  ACCESS_TOKEN_DEFAULT_DAYS,
+  ACCESS_TOKEN_MAX_DAYS,
   ACCESS_TOKEN_NAME_MAX_LENGTH,
   ACCESS_TOKEN_SCOPES,
   PASSKEY_NAME_MAX_LENGTH,
@@ -142,7 +144,17 @@ export const AccessEvent = z
 export const AccessLog = z.array(AccessEvent).meta({ id: 'AccessLog' });
 
 export const accessTokenName = requiredText('is required', ACCESS_TOKEN_NAME_MAX_LENGTH);
-export const NewAccessTokenInput = z.object({ name: accessTokenName, scope: z.enum(ACCESS_TOKEN_SCOPES) }).meta({ id: 'NewAccessTokenInput' });
+/** Days until a new token stops working: absent is 30, null is never. */
+const accessTokenLife = z
+  .int('must be a whole number of days or null')
+  .min(1, 'must be at least 1 day')
+  .max(ACCESS_TOKEN_MAX_DAYS, `must be at most ${ACCESS_TOKEN_MAX_DAYS} days`)
+  .nullable()
+  .default(ACCESS_TOKEN_DEFAULT_DAYS)
+  .meta({ description: `Days until it stops working, 1–${ACCESS_TOKEN_MAX_DAYS}; null: never. ${ACCESS_TOKEN_DEFAULT_DAYS} when left out` });
+export const NewAccessTokenInput = z
+  .object({ name: accessTokenName, scope: z.enum(ACCESS_TOKEN_SCOPES), expiresInDays: accessTokenLife })
+  .meta({ id: 'NewAccessTokenInput' });
 export const AccessTokenSummary = z
   .object({
     id,
@@ -151,6 +163,8 @@ export const AccessTokenSummary = z
     createdAt: instant,
     lastUsedAt: instant.nullable(),
     revokedAt: instant.nullable(),
+    /** After this it opens nothing; null: it never expires. */
+    expiresAt: instant.nullable(),
   })
   .meta({ id: 'AccessTokenSummary' });
 export const AccessTokenList = z.array(AccessTokenSummary).meta({ id: 'AccessTokenList' });

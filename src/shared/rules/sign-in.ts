@@ -51,6 +51,12 @@ export type AccessEventKind = (typeof ACCESS_EVENT_KINDS)[number];
 export const ACCESS_TOKEN_SCOPES = ['read', 'read-write'] as const;
 export type AccessTokenScope = (typeof ACCESS_TOKEN_SCOPES)[number];
 export const ACCESS_TOKEN_NAME_MAX_LENGTH = 100;
+/**
+ * How long a new token works, in days: 30 unless its owner picks another life (at most a year) or none. A token
+ * forgotten in an old script or a leaked workflow stops working by itself.
+ */
+export const ACCESS_TOKEN_DEFAULT_DAYS = 30;
+export const ACCESS_TOKEN_MAX_DAYS = 365;
 
 /** What the patient calls a passkey ('Phone', 'Laptop's fingerprint reader'), to tell them apart in Settings. */
 export const PASSKEY_NAME_MAX_LENGTH = 100;

@@ -12,6 +12,7 @@ import { Form } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { RadioFormField } from '../../../components/ui/radio-form-field';
+import { SelectFormField } from '../../../components/ui/select-form-field';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { toast } from '../../../components/ui/use-toast';
@@ -19,6 +20,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { useCreateAccessToken } from '../api';
 import { copyText } from '../../../lib/copy-text';
 import { SCOPE_WORDS } from './scope-words';
+import { lifeDays, lifeOption, TOKEN_LIFE_OPTIONS } from './token-life-words';
 
 type TokenInput = z.input<typeof NewAccessTokenInput>;
 type TokenValues = z.output<typeof NewAccessTokenInput>;
@@ -65,7 +67,7 @@ interface TokenFormProps {
 }
 
 function TokenForm({ create, onCreated, onCancel }: TokenFormProps) {
-  const form = useForm<TokenInput, unknown, TokenValues>({ resolver: zodResolver(NewAccessTokenInput), defaultValues: { name: '', scope: 'read' } });
+  const form = useForm<TokenInput, unknown, TokenValues>({ resolver: zodResolver(NewAccessTokenInput), defaultValues: { name: '', scope: 'read', expiresInDays: 30 } });
 
   function submit(values: TokenValues) {
     if (create.isPending) return;
@@ -97,6 +99,15 @@ function TokenForm({ create, onCreated, onCancel }: TokenFormProps) {
             { value: 'read', label: SCOPE_WORDS.read },
             { value: 'read-write', label: SCOPE_WORDS['read-write'] },
           ]}
+        />
+        <SelectFormField
+          control={form.control}
+          name="expiresInDays"
+          label="Expires after"
+          options={TOKEN_LIFE_OPTIONS}
+          description="It stops working then; one that never expires works until you revoke it."
+          toOption={lifeOption}
+          fromOption={lifeDays}
         />
         <DialogFormButtons saveLabel="Create token" pending={create.isPending} onCancel={onCancel} />
       </form>

@@ -2,7 +2,7 @@ import type { Json } from '../../../../shared/contracts/common';
 import { KeySquare, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { AccessTokenSummary } from '../../../../shared/contracts/sign-in';
-import { formatDate, formatDateTime } from '../../../../shared/rules/formats';
+import { formatDate } from '../../../../shared/rules/formats';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -15,6 +15,7 @@ import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useRevokeAccessToken } from '../api';
 import { NewTokenDialog } from './new-token-dialog';
 import { SCOPE_WORDS } from './scope-words';
+import { tokenLifeWords } from './token-life-words';
 
 type AccessToken = Json<typeof AccessTokenSummary>;
 const HEADING_ID = 'tokens-heading';
@@ -72,31 +73,14 @@ export function TokensCard({ tokens, failed }: TokensCardProps) {
         ) : (
           <ul aria-labelledby={HEADING_ID} className="-my-3 divide-y">
             {tokens.map((token) => (
-              <li key={token.id} className="flex flex-wrap items-start justify-between gap-2 py-3 text-sm">
-                <div className="min-w-0 space-y-1">
-                  <p className="flex flex-wrap items-center gap-2 break-words font-medium">
-                    {token.name}
-                    <Badge variant="secondary">{SCOPE_WORDS[token.scope]}</Badge>
-                    {token.revokedAt && <Badge variant="warning">Revoked {formatDate(token.revokedAt)}</Badge>}
-                  </p>
-                  <p className="text-muted-foreground">
-                    Created {formatDate(token.createdAt)} · {token.lastUsedAt ? `Last used ${formatDateTime(token.lastUsedAt)}` : 'Never used'}
-                  </p>
-                </div>
-                {!token.revokedAt && (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Revoke ${token.name}`}
-                    onClick={() => {
-                      focus.remember();
-                      setRevoking(token);
-                    }}
-                  >
-                    Revoke
-                  </Button>
-                )}
-              </li>
+              <TokenRow
+                key={token.id}
+                token={token}
+                onRevoke={() => {
+                  focus.remember();
+                  setRevoking(token);
+                }}
+              />
             ))}
           </ul>
         )}
@@ -113,5 +97,28 @@ export function TokensCard({ tokens, failed }: TokensCardProps) {
         onCloseAutoFocus={focus.restore}
       />
     </Card>
+  );
+}
+
+/** One token: its name, scope and state, when it was made, when it stops working and when it was last used. */
+function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke(): void }) {
+  const life = tokenLifeWords(token);
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-2 py-3 text-sm">
+      <div className="min-w-0 space-y-1">
+        <p className="flex flex-wrap items-center gap-2 break-words font-medium">
+          {token.name}
+          <Badge variant="secondary">{SCOPE_WORDS[token.scope]}</Badge>
+          {token.revokedAt && <Badge variant="warning">Revoked {formatDate(token.revokedAt)}</Badge>}
+          {life.expired && <Badge variant="warning">{life.expired}</Badge>}
+        </p>
+        <p className="text-muted-foreground">{[`Created ${formatDate(token.createdAt)}`, life.expiry, life.use].filter(Boolean).join(' · ')}</p>
+      </div>
+      {!token.revokedAt && (
+        <Button variant="outline" size="sm" aria-label={`Revoke ${token.name}`} onClick={onRevoke}>
+          Revoke
+        </Button>
+      )}
+    </li>
   );
 }
