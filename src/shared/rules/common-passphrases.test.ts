@@ -14,12 +14,10 @@ describe('commonPassphraseProblem', () => {
     expect(await commonPassphraseProblem(passphrase)).toBeNull();
   });
 
-  it('scores the first 64 characters only, so that 256 characters take no longer than 64', async () => {
-    await commonPassphraseProblem('warm up the dictionaries');
-    const started = performance.now();
-    expect(await commonPassphraseProblem('12'.repeat(128))).toBe(commonPassphraseMessages.guessable);
-    // About 550 ms on this machine when all 256 are scored, 23 ms for 64: generous for a slow, shared runner.
-    expect(performance.now() - started).toBeLessThan(250);
+  // zxcvbn's time grows faster than the length (passphrase-guessability.ts): only the first 64 characters are scored.
+  // What follows them changes nothing either way; how long it takes is the bench's to say, not a test's.
+  it('scores the first 64 characters only: what follows them neither saves nor sinks a passphrase', async () => {
+    expect(await commonPassphraseProblem(`${'12'.repeat(32)} my cat likes sardines at noon by the old harbour`)).toBe(commonPassphraseMessages.guessable);
     expect(await commonPassphraseProblem(`correct horse battery staple ${'1qaz2wsx'.repeat(28)}`)).toBeNull();
   });
 });
