@@ -1,7 +1,8 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CHROMIUM_FLAGS } from './support/chromium-flags';
 import { expect, expectNoAxeViolations, test, toasts, useStoredTheme } from './fixtures';
 import type { RunningServer } from './support/server';
+import { addVirtualAuthenticator, credentialsOf } from './support/virtual-authenticator';
 
 // Passkeys (issue 19, ADR 17) with Chromium's virtual authenticator (DevTools protocol, WebAuthn domain): a platform
 // authenticator that holds discoverable credentials and verifies the user at once. WebAuthn wants a secure page whose
@@ -21,32 +22,6 @@ test.use({
 test.describe.configure({ timeout: 120_000 });
 
 const byName = (server: RunningServer) => server.url.replace('//127.0.0.1:', '//localhost:');
-
-interface VirtualAuthenticator {
-  cdp: CDPSession;
-  authenticatorId: string;
-}
-
-/** A passkey authenticator built into this "device": fingerprint always accepted. */
-async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthenticator> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-async function credentialsOf({ cdp, authenticatorId }: VirtualAuthenticator) {
-  return (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-}
 
 async function accessOf(page: Page, url: string): Promise<string> {
   return ((await (await page.request.get(`${url}/api/session`)).json()) as { access: string }).access;
