@@ -35,10 +35,15 @@ export async function createAccessToken(
   scope: AccessTokenScope,
   now = new Date(),
   expiresInDays: number | null = ACCESS_TOKEN_DEFAULT_DAYS,
+  /** Made while the app was open (auth/made-while-open.ts): set apart until the first way in settles it. */
+  madeWhileOpen = false,
 ) {
   const token = `${ACCESS_TOKEN_PREFIX}${newSecret()}`;
   const expiresAt = expiresInDays === null ? null : new Date(now.getTime() + expiresInDays * DAY_MS);
-  const [row] = await db.insert(accessTokens).values({ userId, name, scope, tokenHash: hashSecret(token), createdAt: now, expiresAt }).returning(summary);
+  const [row] = await db
+    .insert(accessTokens)
+    .values({ userId, name, scope, tokenHash: hashSecret(token), createdAt: now, expiresAt, madeWhileOpen })
+    .returning(summary);
   return { ...row!, token };
 }
 

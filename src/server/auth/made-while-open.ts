@@ -13,12 +13,6 @@ export interface MadeWhileOpen {
   recoveryCodes: number;
 }
 
-/** Marks what the request just made as made while open: the token, or the account's current recovery codes. */
-export async function markMadeWhileOpen(db: Database, made: { tokenId: number } | { recoveryCodesOf: number }): Promise<void> {
-  if ('tokenId' in made) await db.update(accessTokens).set({ madeWhileOpen: true }).where(eq(accessTokens.id, made.tokenId));
-  else await db.update(recoveryCodes).set({ madeWhileOpen: true }).where(eq(recoveryCodes.userId, made.recoveryCodesOf));
-}
-
 /** What the account holds that was made while the app was open and still works. */
 export async function madeWhileOpen(db: Database, userId: number): Promise<MadeWhileOpen> {
   const tokens = await db

@@ -7,11 +7,11 @@ import { hashCode, newRecoveryCodes, RECOVERY_CODE_CHARACTERS } from './secrets'
  * Ten new one-time codes for the account, to show once; the old ones, used or not, stop working. Only their
  * SHA-256 is stored (ADR 17).
  */
-export async function replaceRecoveryCodes(db: Database, userId: number): Promise<string[]> {
+export async function replaceRecoveryCodes(db: Database, userId: number, { madeWhileOpen = false } = {}): Promise<string[]> {
   const codes = newRecoveryCodes();
   await db.transaction(async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashCode(code, RECOVERY_CODE_CHARACTERS)! })));
+    await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashCode(code, RECOVERY_CODE_CHARACTERS)!, madeWhileOpen })));
   });
   return codes;
 }

@@ -8,7 +8,6 @@ import { forbidden } from './errors';
 // holder proved who they are recently: a sign-in (a passphrase, a passkey or a recovery code) within
 // SIGN_IN_FRESH_MINUTES. The browser asks again in a dialog and sends the change once more.
 
-export { FRESH_PROOF_NEEDED };
 export const TOKEN_NEVER_FRESH = 'An access token cannot change how you sign in or remove the record: use the app';
 
 /** Whether a proof given at `provedAt` is recent enough at `now`. */

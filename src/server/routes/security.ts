@@ -16,7 +16,7 @@ import {
 import { ensureAccount, passphraseHashOf, storePassphraseHash } from '../auth/account';
 import { listAccessEvents, recordAccessEvent } from '../auth/access-log';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '../auth/access-tokens';
-import { madeWhileOpen, markMadeWhileOpen, settleMadeWhileOpen } from '../auth/made-while-open';
+import { madeWhileOpen, settleMadeWhileOpen } from '../auth/made-while-open';
 import { listPasskeys } from '../auth/passkeys';
 import { hashPassphrase } from '../auth/passphrase';
 import { replaceRecoveryCodes, unusedRecoveryCodes } from '../auth/recovery-codes';
@@ -90,8 +90,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
       requireFreshProof(request, signIn);
       const userId = accountOf(request);
       await ensureAccount(db, userId);
-      const codes = await replaceRecoveryCodes(db, userId);
-      if (request.access?.kind === 'open') await markMadeWhileOpen(db, { recoveryCodesOf: userId });
+      const codes = await replaceRecoveryCodes(db, userId, { madeWhileOpen: request.access?.kind === 'open' });
       await recordCredentialChange(db, request, userId, 'recovery_codes_made');
       return reply.status(201).send({ codes });
     },
@@ -139,8 +138,8 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignI
       requireFreshProof(request, signIn);
       const userId = accountOf(request);
       await ensureAccount(db, userId);
-      const created = await createAccessToken(db, userId, request.body.name, request.body.scope, new Date(), request.body.expiresInDays);
-      if (request.access?.kind === 'open') await markMadeWhileOpen(db, { tokenId: created.id });
+      const madeWhileOpen = request.access?.kind === 'open';
+      const created = await createAccessToken(db, userId, request.body.name, request.body.scope, new Date(), request.body.expiresInDays, madeWhileOpen);
       await recordCredentialChange(db, request, userId, 'token_made');
       return reply.status(201).send(created);
     },
