@@ -34,14 +34,17 @@ export interface RememberedDevice {
  */
 export async function rememberDevice(db: Database, userId: number, cookie: string | null, now = new Date()): Promise<RememberedDevice> {
   await db.delete(signInDevices).where(lt(signInDevices.lastSignInAt, new Date(now.getTime() - DEVICE_REMEMBERED_DAYS * 86_400_000)));
-  const known = await knownDevice(db, cookie);
+  // One read of the device's row: whose it is and what it has not heard of yet.
+  const [known] =
+    cookie === null
+      ? []
+      : await db
+          .select({ idHash: signInDevices.idHash, userId: signInDevices.userId, credentialsChangedAt: signInDevices.credentialsChangedAt })
+          .from(signInDevices)
+          .where(eq(signInDevices.idHash, hashSecret(cookie)));
   if (cookie !== null && known && known.userId === userId) {
-    const [before] = await db
-      .select({ credentialsChangedAt: signInDevices.credentialsChangedAt })
-      .from(signInDevices)
-      .where(eq(signInDevices.idHash, known.idHash));
     await db.update(signInDevices).set({ lastSignInAt: now, credentialsChangedAt: null }).where(eq(signInDevices.idHash, known.idHash));
-    return { cookie, credentialsChangedAt: before?.credentialsChangedAt ?? null };
+    return { cookie, credentialsChangedAt: known.credentialsChangedAt };
   }
   const newCookie = newSecret();
   await db.insert(signInDevices).values({ idHash: hashSecret(newCookie), userId, createdAt: now, lastSignInAt: now });
