@@ -6,6 +6,7 @@ import { benchDurability, durabilityLines } from './durability';
 import { benchLifetimeApi, benchLifetimeScreens, LIFETIME_DOCUMENTS, type LoadFigures } from './lifetime';
 import { auditMeetsGoal, benchLighthouse, type LighthouseFigures } from './lighthouse';
 import { benchListRecords } from './list-records';
+import { benchMixedLoad, MIXED_SECONDS, MIXED_WORKERS, mixedLoadLine } from './mixed-load';
 import { benchSessionCheck, benchSignIn, benchSignInRequest, sessionCheckLine, signInLine, signInRequestLine } from './sign-in';
 import { benchUploadInBrowser } from './records-upload-ui';
 import { benchStartup, type StartupSample } from './startup';
@@ -25,6 +26,8 @@ const uploadOnly = process.argv.slice(2).includes('upload');
 const archiveOnly = process.argv.slice(2).includes('archive');
 /** `npm run bench -- durability` prints what an fsync pass after each PGlite write would cost (ADR 18). */
 const durabilityOnly = process.argv.slice(2).includes('durability');
+/** `npm run bench -- mixed` prints the mixed load's figures only (issue 30), on each database. */
+const mixedOnly = process.argv.slice(2).includes('mixed');
 /** `npm run bench -- sign-in` prints what signing in and checking a session cost, and nothing else. */
 const signInOnly = process.argv.slice(2).includes('sign-in');
 /** `npm run bench -- lifetime` prints the figures of a record of 10,000 documents only (issue 21). */
@@ -205,6 +208,43 @@ async function benchRecordsScreen() {
   );
 }
 
+/** Issue 30's goals for PGlite under the mixed load, beside PostgreSQL measured in the same run. */
+const MIXED_GOALS = { p99Ms: 1000, throughputOfPostgres: 0.5, eventLoopP99Ms: 50 };
+
+/** The mixed load on each database, one after the other, and PGlite's figures against the goals. */
+async function benchMixedLoadFigures() {
+  console.log(`\n== Mixed load: ${MIXED_WORKERS} workers × ${MIXED_SECONDS} s (the four lists, a 64 KiB upload, a delete), then the kept documents checked`);
+  const figures = new Map<string, Awaited<ReturnType<typeof benchMixedLoad>>>();
+  for (const [makeBackend, label] of [
+    [pgliteBackend, 'PGlite'],
+    [postgresBackend, 'PostgreSQL'],
+  ] as const) {
+    const backend = await makeBackend();
+    if (!backend) {
+      console.log(`  ${label}: not reachable, skipped`);
+      continue;
+    }
+    try {
+      const measured = await benchMixedLoad(backend);
+      figures.set(label, measured);
+      console.log(mixedLoadLine(label, measured));
+    } finally {
+      await backend.dispose();
+    }
+  }
+  const pglite = figures.get('PGlite');
+  const postgres = figures.get('PostgreSQL');
+  if (!pglite) return;
+  const ratio = postgres ? pglite.perSecond / postgres.perSecond : Number.NaN;
+  const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+  console.log(
+    `  PGlite's goals: 0 without an answer: ${verdict(pglite.noAnswer === 0)}; p99 ≤ ${MIXED_GOALS.p99Ms} ms: ${verdict(pglite.p99 <= MIXED_GOALS.p99Ms)}; ` +
+      `throughput ${postgres ? fixed(ratio, 2) : '?'} of PostgreSQL's, goal ≥ ${MIXED_GOALS.throughputOfPostgres}: ${postgres ? verdict(ratio >= MIXED_GOALS.throughputOfPostgres) : 'not measured'}; ` +
+      `event loop delay p99 ≤ ${MIXED_GOALS.eventLoopP99Ms} ms: ${verdict(pglite.eventLoop.p99 <= MIXED_GOALS.eventLoopP99Ms)}; ` +
+      `every kept document listed and identical: ${verdict(pglite.keptIntact === pglite.kept && (!postgres || postgres.keptIntact === postgres.kept))}`,
+  );
+}
+
 /** The passphrase's check, then a whole sign-in request and the session check on each database that answers. */
 async function benchSignInFigures() {
   console.log(signInLine(await benchSignIn()));
@@ -235,6 +275,10 @@ if (webOnly) {
   await benchWebApp();
   process.exit();
 }
+if (mixedOnly) {
+  await benchMixedLoadFigures();
+  process.exit(0);
+}
 if (durabilityOnly) {
   const backend = pgliteBackend();
   try {
@@ -249,6 +293,7 @@ await benchBackend(postgresBackend, 'PostgreSQL');
 if (!startupOnly && !uploadOnly && !archiveOnly) {
   console.log('');
   await benchSignInFigures();
+  await benchMixedLoadFigures();
   await benchWebApp();
   await benchRecordsScreen();
   await benchLifetime();

@@ -60,14 +60,16 @@ export interface StartOptions {
    * the command it ends in, `node dist/server/main.js`, with the build checked once beforehand (load benches).
    */
   viaNpm?: boolean;
+  /** Node options before the server's own file (`--import` of a probe), for `node dist/server/main.js` only. */
+  nodeArgs?: string[];
 }
 
 /** Starts what ships, the server compiled ahead of time, as `npm start` does, and waits for /api/health. */
-export async function startServer(env: Record<string, string>, { viaNpm = false }: StartOptions = {}): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, { viaNpm = false, nodeArgs = [] }: StartOptions = {}): Promise<ServerProcess> {
   ensureBuild();
   const port = await freePort();
   const started = performance.now();
-  const [command, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['dist/server/main.js']];
+  const [command, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, [...nodeArgs, 'dist/server/main.js']];
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
