@@ -8,7 +8,8 @@ import type { Pool } from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { copyBeforeMigration, migrationState } from './pre-migration-copy';
 import { makePrivate } from './private-files';
-import { syncPass } from './sync-to-disk';
+import { takeTurnsWithEventLoop } from './pglite-turns';
+import { syncToDisk as startSyncToDisk } from './sync-to-disk';
 import * as schema from './schema/index';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,6 +48,12 @@ export type PgliteSource =
 const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers=32MB'] };
 
 async function createPglite(source: PgliteSource): Promise<{ client: PGlite; location: string }> {
+  const created = await openPgliteClient(source);
+  takeTurnsWithEventLoop(created.client);
+  return created;
+}
+
+async function openPgliteClient(source: PgliteSource): Promise<{ client: PGlite; location: string }> {
   if ('dataDir' in source) return { client: await PGlite.create(source.dataDir, PGLITE_SETTINGS), location: source.dataDir };
   if ('dump' in source) {
     return { client: await PGlite.create({ ...PGLITE_SETTINGS, loadDataDir: source.dump }), location: 'memory (from dump)' };
@@ -75,6 +82,8 @@ export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> 
       created = await createPglite(source);
       client = created.client;
     }
+    // Watching PGlite's file changes from here on, the migrations' included.
+    const disk = dataDir === null ? undefined : startSyncToDisk(client, dataDir);
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     // Up to date, as at every start but the first after an update: drizzle's migrator would read and hash every
     // migration file to find nothing to do (about 40 ms of the start, ADR 20).
@@ -85,8 +94,13 @@ export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> 
       db,
       kind: 'pglite',
       location: created.location,
-      ...(dataDir === null ? {} : { syncToDisk: syncPass(db, dataDir) }),
-      close: () => opened.close().finally(() => lock?.release()),
+      ...(disk ? { syncToDisk: () => disk.pass() } : {}),
+      // PGlite's close ends with a checkpoint: its files are synced before the folder is let go.
+      close: () =>
+        opened
+          .close()
+          .then(() => disk?.afterClose())
+          .finally(() => lock?.release()),
     };
   } catch (error) {
     await client?.close().catch(() => {});
