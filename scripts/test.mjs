@@ -61,54 +61,63 @@ if (!chromiumPath) {
 }
 
 const reportFolder = mkdtempSync(join(tmpdir(), 'healthassist-test-'));
-const vitestReport = join(reportFolder, 'vitest.json');
-const playwrightReport = join(reportFolder, 'playwright.json');
 const extraArgs = process.argv.slice(2);
 
-const vitest = spawnSync(
-  'npx',
-  ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...extraArgs],
-  { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: databaseUrl } },
-);
+const summary = { passed: 0, failed: 0, skipped: 0 };
+/** Each part's wall-clock minutes, printed at the end: where CI's time goes. */
+const minutes = [];
+let anyPartFailed = false;
+
+/** Runs one part of the tests, times it, and adds its report's counts (no report: the runner itself failed). */
+function runPart(label, command, args, env, report, read) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  minutes.push([label, (Date.now() - started) / 60_000]);
+  if (result.status !== 0) anyPartFailed = true;
+  try {
+    const counts = read(JSON.parse(readFileSync(report, 'utf8')));
+    for (const key of Object.keys(summary)) summary[key] += counts[key];
+  } catch {
+    summary.failed += 1;
+  }
+}
+
+const readVitest = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
+/** One Vitest project under `node`, with a report of its own. */
+function runVitest(label, node, project, env = {}) {
+  const report = join(reportFolder, `vitest-${label.replace(/\W+/g, '-')}.json`);
+  const args = [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs];
+  // A filter given on the command line may match no file of some project: that project has nothing to run.
+  if (extraArgs.length) args.push('--passWithNoTests');
+  runPart(label, node, args, env, report, readVitest);
+}
+
+const projectLabels = { unit: 'unit', 'api-pglite': 'API on PGlite', 'api-postgres': 'API on PostgreSQL' };
+for (const project of projects) runVitest(projectLabels[project], process.execPath, project, { TEST_DATABASE_URL: databaseUrl });
 
 // Users run Node 22 or 24 as well as the oldest Node the engines field allows: what differs between them
 // (the WebAssembly engine under PGlite, built-in modules) is exercised by the unit and PGlite API tests.
 const extraNode = process.env.EXTRA_NODE;
-const extraNodeReport = join(reportFolder, 'vitest-extra-node.json');
-let extraNodeStatus = 0;
 if (extraNode) {
-  const version = spawnSync(extraNode, ['--version'], { encoding: 'utf8' });
-  console.log(`\nUnit and PGlite API tests again under Node ${version.stdout?.trim() || '(not runnable)'} at ${extraNode}`);
-  const extra = spawnSync(
-    extraNode,
-    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'api-pglite', '--reporter=default', '--reporter=json', `--outputFile.json=${extraNodeReport}`, ...extraArgs],
-    // First on PATH too, so that a test starting `node` starts this one.
-    { stdio: 'inherit', env: { ...process.env, PATH: `${dirname(extraNode)}${delimiter}${process.env.PATH}` } },
-  );
-  extraNodeStatus = extra.status ?? 1;
+  const version = spawnSync(extraNode, ['--version'], { encoding: 'utf8' }).stdout?.trim() || '(not runnable)';
+  console.log(`\nUnit and PGlite API tests again under Node ${version} at ${extraNode}`);
+  // First on PATH too, so that a test starting `node` starts this one.
+  const env = { PATH: `${dirname(extraNode)}${delimiter}${process.env.PATH}` };
+  runVitest(`unit under Node ${version}`, extraNode, 'unit', env);
+  runVitest(`API on PGlite under Node ${version}`, extraNode, 'api-pglite', env);
 }
 
 console.log(`\nBrowser tests in ${chromiumPath}`);
-const playwright = spawnSync('npx', ['playwright', 'test'], {
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromiumPath, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-});
-
-const summary = { passed: 0, failed: 0, skipped: 0 };
-function count(file, read) {
-  try {
-    const counts = read(JSON.parse(readFileSync(file, 'utf8')));
-    for (const key of Object.keys(summary)) summary[key] += counts[key];
-  } catch {
-    summary.failed += 1; // No report: the runner itself failed.
-  }
-}
-const readVitest = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
-count(vitestReport, readVitest);
-if (extraNode) count(extraNodeReport, readVitest);
-count(playwrightReport, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
+const playwrightReport = join(reportFolder, 'playwright.json');
+runPart('browser', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromiumPath, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }, playwrightReport, (r) => ({
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
+  skipped: r.stats.skipped,
+}));
 rmSync(reportFolder, { recursive: true, force: true });
 
-const failed = vitest.status !== 0 || extraNodeStatus !== 0 || playwright.status !== 0 || summary.failed > 0 || summary.passed === 0;
-console.log(`\n${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
+const failed = anyPartFailed || summary.failed > 0 || summary.passed === 0;
+const total = minutes.reduce((sum, [, value]) => sum + value, 0);
+console.log(`\nMinutes: ${minutes.map(([label, value]) => `${label} ${value.toFixed(1)}`).join(', ')}; total ${total.toFixed(1)}`);
+console.log(`${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
 process.exit(failed ? 1 : 0);
