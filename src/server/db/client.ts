@@ -99,7 +99,9 @@ export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> 
       close: () =>
         opened
           .close()
-          .then(() => disk?.afterClose())
+          .then(async () => {
+            await disk?.afterClose();
+          })
           .finally(() => lock?.release()),
     };
   } catch (error) {

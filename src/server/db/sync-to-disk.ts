@@ -62,8 +62,11 @@ export interface DiskSync {
    * that end together share one. Answers how many files the pass synced.
    */
   pass(): Promise<number>;
-  /** After PGlite has closed: syncs what its last checkpoint wrote (a stopped server's folder is on the disk too). */
-  afterClose(): Promise<void>;
+  /**
+   * After PGlite has closed: syncs what its shutdown checkpoint wrote (a stopped server's folder is on the disk too).
+   * Answers how many files it synced.
+   */
+  afterClose(): Promise<number>;
 }
 
 /** Starts noting PGlite's changes to its data folder at once: call it as soon as the folder is open. */
@@ -108,8 +111,6 @@ export function syncToDisk(client: PGlite, dataDir: string): DiskSync {
       });
       return next;
     },
-    async afterClose() {
-      await syncChanged();
-    },
+    afterClose: syncChanged,
   };
 }

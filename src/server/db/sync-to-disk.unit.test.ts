@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createProvider, createUser } from '../../testing/factories';
 import { buildApp } from '../app';
 import { openPglite, type DatabaseHandle } from './client';
+import { syncToDisk } from './sync-to-disk';
 
 // A PGlite write is on the disk before its answer leaves (ADR 18): each successful write request is followed by the
 // sync pass; reads and refusals are not.
@@ -57,3 +59,14 @@ it('is not there in memory, where there is no disk', async () => {
     await memory.close();
   }
 });
+
+it('syncs, after PGlite has closed, the files its shutdown checkpoint wrote', async () => {
+  const dataDir = join(folder, 'closing');
+  const client = await PGlite.create(dataDir);
+  const disk = syncToDisk(client, dataDir);
+  await client.exec('create table doses (taken_at timestamptz)');
+  await disk.pass();
+  await client.exec('insert into doses values (now())');
+  await client.close();
+  expect(await disk.afterClose()).toBeGreaterThan(0);
+}, 60_000);
