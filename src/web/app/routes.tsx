@@ -9,6 +9,7 @@ import { MessageScreen } from '../layout/message-screen';
 import { PageSkeleton } from '../layout/page-skeleton';
 import { ScreenErrorBoundary } from '../layout/screen-error-boundary';
 import { forgetPatientData, sessionQuery } from '../lib/api/session';
+import { PatientIdContext } from '../lib/patient-id';
 import { setupQuery } from '../lib/api/setup';
 import { serverMessage } from '../lib/api-client';
 import { paths } from './paths';
@@ -68,7 +69,13 @@ export function AppRoutes() {
       </StandAlone>
     );
   }
-  return <OpenApp />;
+  // 'open' and 'signed-in' name the patient (SessionState): every screen builds its paths and keys from it.
+  if (session.data.patientId === null) return <GateSkeleton />;
+  return (
+    <PatientIdContext value={session.data.patientId}>
+      <OpenApp />
+    </PatientIdContext>
+  );
 }
 
 /** While the session's state or a stand-alone screen's code loads. */

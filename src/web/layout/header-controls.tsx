@@ -20,7 +20,7 @@ import { sessionQuery } from '../lib/api/session';
 import { useSignOut } from '../lib/api/sign-in';
 import { userQuery } from '../lib/api/users';
 import { serverMessage } from '../lib/api-client';
-import { CURRENT_USER_ID } from '../../shared/rules/patient';
+import { usePatientId } from '../lib/patient-id';
 import { initials } from '../lib/initials';
 import { useOpenedOnce } from '../lib/use-opened-once';
 import type { HeaderProps } from './header';
@@ -38,8 +38,9 @@ const UNREAD_NOTIFICATIONS = 3;
  * sign-in notices come with it (a way in changed elsewhere, 'Confirm it’s you').
  */
 export default function HeaderControls({ drawerOpen, onOpenMenu }: HeaderProps) {
+  const patientId = usePatientId();
   const [, navigate] = useLocation();
-  const { data: user } = useQuery(userQuery(CURRENT_USER_ID));
+  const { data: user } = useQuery(userQuery(patientId));
   const { data: session } = useQuery(sessionQuery());
   const signOut = useSignOut();
   // While the app is open (no passphrase or passkey yet) there is no session to end: Logout shows, disabled.

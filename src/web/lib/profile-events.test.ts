@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../shared/contracts/users';
+import { sessionQuery } from './api/session';
 import { userQuery } from './api/users';
 import { followProfileUpdates, PROFILE_UPDATED, type ProfileUpdatedDetail } from './profile-events';
 import { createQueryClient } from './query-client';
 
 const alex: User = {
-  id: 1,
+  id: 7,
   username: 'alex',
   displayName: 'Alex Morgan',
   email: 'alex.morgan@example.com',
@@ -25,10 +26,12 @@ const alex: User = {
   onboardedAt: null,
 };
 
-const { queryKey } = userQuery(1);
+// The session's patient, not 1: the event follows whoever the session names.
+const { queryKey } = userQuery(7);
 
 function setUp(cached?: User) {
   const client = createQueryClient();
+  client.setQueryData(sessionQuery().queryKey, { access: 'signed-in', patientId: 7, methods: { passkey: false, passphrase: true }, credentialsChangedAt: null });
   if (cached) client.setQueryData(queryKey, cached);
   const target = new EventTarget();
   const stop = followProfileUpdates(client, target);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '../../shared/contracts/users';
-import { CURRENT_USER_ID } from '../../shared/rules/patient';
+import { sessionQuery } from './api/session';
 import { userQuery } from './api/users';
 
 /** The browser-wide event the profile screen fires after a save; the header follows it (part 1 §2). */
@@ -24,7 +24,10 @@ export function announceProfileUpdate(detail: ProfileUpdatedDetail): void {
 export function followProfileUpdates(queryClient: QueryClient, target: EventTarget = window): () => void {
   const onProfileUpdated = (event: Event) => {
     const { name, email, avatarUrl } = (event as CustomEvent<ProfileUpdatedDetail | null>).detail ?? {};
-    queryClient.setQueryData(userQuery(CURRENT_USER_ID).queryKey, (user): User | undefined =>
+    // The patient the session names (the gate waits for it before any screen renders).
+    const patientId = queryClient.getQueryData(sessionQuery().queryKey)?.patientId;
+    if (patientId == null) return;
+    queryClient.setQueryData(userQuery(patientId).queryKey, (user): User | undefined =>
       user && {
         ...user,
         ...(name !== undefined && { displayName: name }),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { todayOfPatient } from '../../shared/rules/care';
-import { CURRENT_USER_ID } from '../../shared/rules/patient';
+import { usePatientId } from './patient-id';
 import { userQuery } from './api/users';
 
 /**
@@ -8,6 +8,7 @@ import { userQuery } from './api/users';
  * the browser's own zone only until the profile has loaded, or when it gives none. `now` fixes the instant for tests.
  */
 export function usePatientToday(now?: Date): string {
-  const user = useQuery(userQuery(CURRENT_USER_ID));
+  const patientId = usePatientId();
+  const user = useQuery(userQuery(patientId));
   return todayOfPatient(user.data?.timeZone, now ?? new Date());
 }

@@ -1,5 +1,5 @@
 import { History, SearchX } from 'lucide-react';
-import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { usePatientId } from '../../lib/patient-id';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { SearchField } from '../../components/ui/search-field';
@@ -18,8 +18,9 @@ const ESTIMATED_ROW_PX = 68;
  * dashboard card only; this page keeps its words and pages the feed like the Records screen, with a search.
  */
 export default function ActivityPage() {
+  const patientId = usePatientId();
   const { search, setSearch, searched } = useSearch();
-  const activities = usePagedList(activityPagesQuery(CURRENT_USER_ID, searched));
+  const activities = usePagedList(activityPagesQuery(patientId, searched));
 
   return (
     <div className="space-y-6">

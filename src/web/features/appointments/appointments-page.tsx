@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { appointmentTypeChoices } from '../../../shared/rules/appointment-display';
-import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { usePatientId } from '../../lib/patient-id';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -28,11 +28,12 @@ export default function AppointmentsPage() {
 }
 
 function AppointmentsScreen({ search }: { search: string }) {
+  const patientId = usePatientId();
   // Schedule New opens when the care parameter is present, View Appointments otherwise (part 2 §2).
   const hasCareParam = new URLSearchParams(search).has('care');
   const [tab, setTab] = useState<Tab>(hasCareParam ? 'schedule' : 'view');
-  const appointments = useQuery(appointmentsQuery(CURRENT_USER_ID));
-  const providers = useQuery(providersQuery(CURRENT_USER_ID));
+  const appointments = useQuery(appointmentsQuery(patientId));
+  const providers = useQuery(providersQuery(patientId));
 
   return (
     <div className="space-y-6">
@@ -67,9 +68,10 @@ function AppointmentsScreen({ search }: { search: string }) {
 }
 
 function ScheduleTab({ careItemId, hasCareParam }: { careItemId: number | null; hasCareParam: boolean }) {
-  const appointments = useQuery(appointmentsQuery(CURRENT_USER_ID));
-  const providers = useQuery(providersQuery(CURRENT_USER_ID));
-  const careItems = useQuery({ ...careItemsQuery(CURRENT_USER_ID), enabled: careItemId !== null });
+  const patientId = usePatientId();
+  const appointments = useQuery(appointmentsQuery(patientId));
+  const providers = useQuery(providersQuery(patientId));
+  const careItems = useQuery({ ...careItemsQuery(patientId), enabled: careItemId !== null });
   const careLoading = careItemId !== null && careItems.isPending;
 
   if (appointments.isError || providers.isError) {

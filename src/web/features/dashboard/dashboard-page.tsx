@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '../../components/ui/skeleton';
 import { userQuery } from '../../lib/api/users';
-import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { usePatientId } from '../../lib/patient-id';
 import { CareTimelineCard } from './components/care-timeline-card';
 import { RecentActivityCard } from './components/recent-activity-card';
 import { SummaryCards } from './components/summary-cards';
 
 export default function DashboardPage() {
-  const user = useQuery(userQuery(CURRENT_USER_ID));
+  const patientId = usePatientId();
+  const user = useQuery(userQuery(patientId));
   const firstName = user.data?.displayName.trim().split(/\s+/)[0];
 
   return (

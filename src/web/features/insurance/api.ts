@@ -7,7 +7,7 @@ import type {
   UpdateInsuranceBenefitBody,
   UpdateInsurancePlanBody,
 } from '../../../shared/contracts/insurance';
-import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { usePatientId } from '../../lib/patient-id';
 import { activitiesKey } from '../../lib/api/activities';
 import { insurancePlansQuery } from '../../lib/api/insurance';
 import { apiRequest } from '../../lib/api-client';
@@ -25,12 +25,13 @@ export const benefitsQuery = (insuranceId: number) =>
 export type SavePlan = { planId: null; body: CreateInsurancePlanBody } | { planId: number; body: UpdateInsurancePlanBody };
 
 export function useSaveInsurancePlan() {
+  const patientId = usePatientId();
   return useMutation({
     mutationFn: ({ planId, body }: SavePlan) =>
       planId === null
         ? apiRequest<InsurancePlan>('POST', '/api/insurance', body)
         : apiRequest<InsurancePlan>('PATCH', `/api/insurance/${planId}`, body),
-    meta: { invalidates: [insurancePlansQuery(CURRENT_USER_ID).queryKey, activitiesKey(CURRENT_USER_ID)] },
+    meta: { invalidates: [insurancePlansQuery(patientId).queryKey, activitiesKey(patientId)] },
   });
 }
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { useState } from 'react';
 import { insuranceDocumentDescription } from '../../../shared/rules/insurance';
-import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { usePatientId } from '../../lib/patient-id';
 import { UploadCard } from '../../components/documents/on-demand';
 import { Button } from '../../components/ui/button';
 import { insurancePlansQuery } from '../../lib/api/insurance';
@@ -24,9 +24,10 @@ const uploadToasts: UploadToasts = {
 const DESCRIPTION_ROOM = 1000 - insuranceDocumentDescription('x').length + 1;
 
 export default function InsurancePage() {
+  const patientId = usePatientId();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [planDialogOpen, setPlanDialogOpen] = useState(false);
-  const plans = useQuery(insurancePlansQuery(CURRENT_USER_ID));
+  const plans = useQuery(insurancePlansQuery(patientId));
   // The screen shows the primary plan (part 1 §7); undefined while loading, null when there is none.
   const primary = plans.data ? (plans.data.find((plan) => plan.isPrimary) ?? null) : undefined;
   const focus = useReturnFocus(PRIMARY_INSURANCE_HEADING);

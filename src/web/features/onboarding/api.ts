@@ -3,7 +3,7 @@ import type { ImportResult } from '../../../shared/contracts/archive';
 import type { Json } from '../../../shared/contracts/common';
 import type { OnboardingBody } from '../../../shared/contracts/onboarding';
 import type { User } from '../../../shared/contracts/users';
-import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { usePatientId } from '../../lib/patient-id';
 import { activitiesKey } from '../../lib/api/activities';
 import { insurancePlansQuery } from '../../lib/api/insurance';
 import { careItemsQuery, recommendationsQuery } from '../../lib/api/preventative-care';
@@ -13,17 +13,18 @@ import { apiRequest } from '../../lib/api-client';
 
 /** Complete Setup: every answer in one call, written by the server in one transaction. */
 export function useCompleteOnboarding() {
+  const patientId = usePatientId();
   return useMutation({
     mutationFn: (body: OnboardingBody) => apiRequest<User>('POST', '/api/onboarding', body),
     meta: {
       invalidates: [
-        userQuery(CURRENT_USER_ID).queryKey,
-        insurancePlansQuery(CURRENT_USER_ID).queryKey,
-        activitiesKey(CURRENT_USER_ID),
+        userQuery(patientId).queryKey,
+        insurancePlansQuery(patientId).queryKey,
+        activitiesKey(patientId),
         setupQuery().queryKey,
         // Onboarding records the date of birth and conditions the recommendations are chosen by.
-        recommendationsQuery(CURRENT_USER_ID).queryKey,
-        careItemsQuery(CURRENT_USER_ID).queryKey,
+        recommendationsQuery(patientId).queryKey,
+        careItemsQuery(patientId).queryKey,
       ],
     },
   });

@@ -4,7 +4,7 @@ import { HeartPulse } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { usePatientId } from '../../lib/patient-id';
 import { Button } from '../../components/ui/button';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -27,8 +27,9 @@ import { STEPS, startingAnswers, WizardForm, type WizardInput, type WizardValues
 const STEP_VIEWS = [PersonalStep, MedicalStep, InsuranceStep, PreferencesStep];
 
 export default function OnboardingPage() {
-  const user = useQuery(userQuery(CURRENT_USER_ID));
-  const plans = useQuery(insurancePlansQuery(CURRENT_USER_ID));
+  const patientId = usePatientId();
+  const user = useQuery(userQuery(patientId));
+  const plans = useQuery(insurancePlansQuery(patientId));
   // The answers start from what is stored once, when both reads have settled. Frozen then: on a first run the
   // patient read is a 404 and refetches after Complete Setup (back to pending, as it has no data), which must
   // not unmount the wizard mid-submit.
@@ -62,6 +63,7 @@ export default function OnboardingPage() {
 }
 
 function Wizard({ initial }: { initial: WizardInput }) {
+  const patientId = usePatientId();
   const [step, setStep] = useState(0);
   const [, navigate] = useLocation();
   // While the app is open (no passphrase or passkey yet), the last step offers to protect the record (ADR 17).
@@ -90,7 +92,7 @@ function Wizard({ initial }: { initial: WizardInput }) {
   function submit(values: WizardValues) {
     if (complete.isPending) return;
     complete.mutate(
-      { userId: CURRENT_USER_ID, ...values },
+      { userId: patientId, ...values },
       {
         onSuccess: () => {
           toast({ title: 'Welcome to HealthAssist!', description: 'Your account has been set up successfully.' });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { usePatientId } from '../../lib/patient-id';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { userQuery } from '../../lib/api/users';
@@ -10,7 +10,8 @@ import { PersonalInfoCard } from './components/personal-info-card';
 const isNotFound = (error: Error) => statusOf(error) === 404;
 
 export default function ProfilePage() {
-  const user = useQuery(userQuery(CURRENT_USER_ID));
+  const patientId = usePatientId();
+  const user = useQuery(userQuery(patientId));
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">

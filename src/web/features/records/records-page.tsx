@@ -1,7 +1,7 @@
 import { FolderOpen, Plus, SearchX, X } from 'lucide-react';
 import { useState } from 'react';
 import type { MedicalRecord } from '../../../shared/contracts/medical-records';
-import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { usePatientId } from '../../lib/patient-id';
 import type { DeleteDocumentWording } from '../../components/documents/delete-document-dialog';
 import { DeleteDocumentDialog, DocumentViewer, UploadCard } from '../../components/documents/on-demand';
 import { downloadDocument } from '../../components/documents/document-files';
@@ -33,11 +33,12 @@ const deleteWording: DeleteDocumentWording = {
 };
 
 export default function RecordsPage() {
+  const patientId = usePatientId();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [viewing, setViewing] = useState<MedicalRecord | null>(null);
   const [deleting, setDeleting] = useState<MedicalRecord | null>(null);
   const { search, setSearch, searched } = useSearch();
-  const records = usePagedList(medicalRecordPagesQuery(CURRENT_USER_ID, searched));
+  const records = usePagedList(medicalRecordPagesQuery(patientId, searched));
   useIgnoreStrayDrops();
   const focus = useReturnFocus('records-heading');
 

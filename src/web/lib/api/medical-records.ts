@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { MedicalRecord, MedicalRecordSummary } from '../../../shared/contracts/medical-records';
-import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { usePatientId } from '../patient-id';
 import { apiRequest } from '../api-client';
 import { pagedListQuery } from './pages';
 
@@ -37,8 +37,9 @@ export const insuranceDocumentPagesQuery = (userId: number) =>
  * cause is a record already deleted elsewhere, which the list should stop showing.
  */
 export function useDeleteMedicalRecord() {
+  const patientId = usePatientId();
   return useMutation({
     mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/medical-records/${id}`),
-    meta: { invalidates: [medicalRecordsKey(CURRENT_USER_ID)] },
+    meta: { invalidates: [medicalRecordsKey(patientId)] },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CreateMedicalRecordBody, MedicalRecord } from '../../../shared/contracts/medical-records';
 import type { DocumentType } from '../../../shared/rules/documents';
-import { CURRENT_USER_ID } from '../../../shared/rules/patient';
+import { usePatientId } from '../patient-id';
 import { toast } from '../../components/ui/use-toast';
 import { serverMessage } from '../api-client';
 import { postWithProgress, readAsDataUrl } from '../upload-transfer';
@@ -35,11 +35,12 @@ export interface UploadToasts {
  * cancel too (see query-client.ts): the server may have stored the file just before the request was dropped.
  */
 export function useUploadMedicalRecord(toasts: UploadToasts) {
+  const patientId = usePatientId();
   return useMutation({
     mutationFn: async ({ file, fileType, description, insuranceId, signal, onProgress }: UploadInput) => {
       const fileContents = await readAsDataUrl(file, signal, (percent) => onProgress({ stage: 'reading', percent }));
       const body: CreateMedicalRecordBody = {
-        userId: CURRENT_USER_ID,
+        userId: patientId,
         filename: file.name,
         fileType,
         fileSize: file.size,
@@ -52,6 +53,6 @@ export function useUploadMedicalRecord(toasts: UploadToasts) {
     },
     onSuccess: (record) => toast(toasts.uploaded(record)),
     onError: (error, { signal }) => toast(signal.aborted ? { title: 'Upload cancelled' } : toasts.failed(serverMessage(error))),
-    meta: { invalidates: [medicalRecordsKey(CURRENT_USER_ID), activitiesKey(CURRENT_USER_ID)] },
+    meta: { invalidates: [medicalRecordsKey(patientId), activitiesKey(patientId)] },
   });
 }

@@ -2,7 +2,7 @@ import { CalendarDays, CalendarPlus, Download } from 'lucide-react';
 import { useState } from 'react';
 import type { Appointment, Provider } from '../../../../shared/contracts/appointments';
 import { groupAppointments, UNKNOWN_PROVIDER } from '../../../../shared/rules/appointment-display';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { Button } from '../../../components/ui/button';
 import { buttonClass } from '../../../components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -32,6 +32,7 @@ interface AppointmentsCardProps {
 
 /** View Appointments: the patient's own appointments in three sections by status (part 2 §2). */
 export function AppointmentsCard({ appointments, providers, failed, onScheduleNew }: AppointmentsCardProps) {
+  const patientId = usePatientId();
   const [change, setChange] = useState<StatusChange | null>(null);
   const focus = useReturnFocus(FALLBACK_FOCUS_ID);
   const providerName = (id: number) => providers?.find((provider) => provider.id === id)?.name ?? UNKNOWN_PROVIDER;
@@ -88,7 +89,7 @@ export function AppointmentsCard({ appointments, providers, failed, onScheduleNe
                 {heading}
               </CardTitle>
               {key === 'upcoming' && items.length > 0 && (
-                <a href={calendarExportUrl(CURRENT_USER_ID)} download className={buttonClass({ variant: 'outline', size: 'sm' })}>
+                <a href={calendarExportUrl(patientId)} download className={buttonClass({ variant: 'outline', size: 'sm' })}>
                   <Download aria-hidden="true" />
                   Export calendar
                 </a>

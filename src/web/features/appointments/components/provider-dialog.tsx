@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ProviderFields, type Provider } from '../../../../shared/contracts/appointments';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { PROVIDER_SPECIALTIES, type ProviderSpecialty } from '../../../../shared/rules/providers';
 import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -30,7 +30,8 @@ interface ProviderDialogProps {
 }
 
 export function ProviderDialog({ edit, onSaved, onClose, onCloseAutoFocus }: ProviderDialogProps) {
-  const save = useSaveProvider(CURRENT_USER_ID);
+  const patientId = usePatientId();
+  const save = useSaveProvider(patientId);
   return (
     <Dialog open={edit !== null} onOpenChange={(open) => !open && !save.isPending && onClose()}>
       {edit && (
@@ -67,6 +68,7 @@ interface ProviderFormProps {
 }
 
 function ProviderForm({ edit, save, onSaved, onCancel }: ProviderFormProps) {
+  const patientId = usePatientId();
   const form = useForm<ProviderFormInput, unknown, ProviderFormValues>({
     resolver: zodResolver(ProviderFields),
     defaultValues: startingValues(edit),
@@ -76,7 +78,7 @@ function ProviderForm({ edit, save, onSaved, onCancel }: ProviderFormProps) {
     if (save.isPending) return;
     const request = edit.provider
       ? { providerId: edit.provider.id, body: values }
-      : { providerId: null, body: { userId: CURRENT_USER_ID, ...values } };
+      : { providerId: null, body: { userId: patientId, ...values } };
     save.mutate(request, {
       onSuccess: (saved) => {
         toast({

@@ -1,5 +1,5 @@
 import type { Provider } from '../../../../shared/contracts/appointments';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { useDeleteProvider } from '../../../lib/api/providers';
@@ -13,7 +13,8 @@ interface RemoveProviderDialogProps {
 
 /** Removes a provider after asking; the server refuses (409) one that appointments still name, and the toast says why. */
 export function RemoveProviderDialog({ provider, onClose, onCloseAutoFocus }: RemoveProviderDialogProps) {
-  const removal = useDeleteProvider(CURRENT_USER_ID);
+  const patientId = usePatientId();
+  const removal = useDeleteProvider(patientId);
 
   function confirm() {
     if (!provider || removal.isPending) return;

@@ -7,7 +7,7 @@ import type { Provider } from '../../../../shared/contracts/appointments';
 import type { CareItem } from '../../../../shared/contracts/preventative-care';
 import { OTHER_APPOINTMENT_TYPE, TIME_PREFERENCE_LABELS } from '../../../../shared/rules/appointment-display';
 import { formatDate } from '../../../../shared/rules/formats';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { providerForCare, specialtyForCare } from '../../../../shared/rules/providers';
 import { TIME_PREFERENCES } from '../../../../shared/rules/statuses';
 import { paths } from '../../../app/paths';
@@ -52,8 +52,9 @@ function startingValues(providers: Provider[], careItem: CareItem | null): Sched
 
 /** Schedule New: the card 'Schedule an Appointment' (part 2 §2, §5). Mounted once its lists are loaded. */
 export function ScheduleCard({ typeChoices, providers, careItem }: ScheduleCardProps) {
+  const patientId = usePatientId();
   const [, navigate] = useLocation();
-  const schedule = useScheduleAppointment(CURRENT_USER_ID);
+  const schedule = useScheduleAppointment(patientId);
   const [addingProvider, setAddingProvider] = useState<ProviderEdit | null>(null);
   const form = useForm<ScheduleFormInput, unknown, ScheduleFormValues>({
     resolver: zodResolver(ScheduleForm),
@@ -65,7 +66,7 @@ export function ScheduleCard({ typeChoices, providers, careItem }: ScheduleCardP
     if (schedule.isPending) return;
     const appointmentType = appointmentTypeOf(values);
     const body = {
-      userId: CURRENT_USER_ID,
+      userId: patientId,
       providerId: values.providerId,
       appointmentType,
       appointmentDate: values.appointmentDate,

@@ -1,6 +1,6 @@
 import type { Appointment } from '../../../../shared/contracts/appointments';
 import { formatDate } from '../../../../shared/rules/formats';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { useChangeAppointmentStatus } from '../../../lib/api/appointments';
@@ -20,7 +20,8 @@ interface StatusChangeDialogProps {
 
 /** 'Cancel Appointment' and 'Complete Appointment' (part 2 §2), each sent only after the patient confirms. */
 export function StatusChangeDialog({ change, onClose, onCloseAutoFocus }: StatusChangeDialogProps) {
-  const changeStatus = useChangeAppointmentStatus(CURRENT_USER_ID);
+  const patientId = usePatientId();
+  const changeStatus = useChangeAppointmentStatus(patientId);
   const type = change?.appointment.appointmentType ?? '';
   const date = change ? formatDate(change.appointment.appointmentDate) : '';
   const cancelling = change?.status === 'cancelled';

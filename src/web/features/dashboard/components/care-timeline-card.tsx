@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
 import { usePatientToday } from '../../../lib/use-patient-today';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 
 const VISIBLE = 3;
 
@@ -41,7 +41,8 @@ function CareStatusLine({ item, today }: { item: CareItem; today: string }) {
 }
 
 export function CareTimelineCard() {
-  const care = useQuery(careItemsQuery(CURRENT_USER_ID));
+  const patientId = usePatientId();
+  const care = useQuery(careItemsQuery(patientId));
   const today = usePatientToday();
   const items = sortForTimeline(shownOn(care.data ?? [], today)).slice(0, VISIBLE);
 

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { activitiesQuery } from '../../../lib/api/activities';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { paths } from '../../../app/paths';
 import { ActivityRow } from '../../../components/activity/activity-row';
 
@@ -11,7 +11,8 @@ const DEFAULT_VISIBLE = 3;
 
 /** The three newest activities; 'View all' opens the Activity page, the whole feed a page at a time (issue 21). */
 export function RecentActivityCard() {
-  const activities = useQuery(activitiesQuery(CURRENT_USER_ID, DEFAULT_VISIBLE));
+  const patientId = usePatientId();
+  const activities = useQuery(activitiesQuery(patientId, DEFAULT_VISIBLE));
   const items = activities.data ?? [];
 
   return (

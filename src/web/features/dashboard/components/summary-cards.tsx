@@ -7,14 +7,15 @@ import { appointmentsQuery } from '../../../lib/api/appointments';
 import { medicalRecordSummaryQuery } from '../../../lib/api/medical-records';
 import { careItemsQuery } from '../../../lib/api/preventative-care';
 import { usePatientToday } from '../../../lib/use-patient-today';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { paths } from '../../../app/paths';
 import { SummaryCard } from './summary-card';
 
 export function SummaryCards() {
-  const appointments = useQuery(appointmentsQuery(CURRENT_USER_ID));
-  const care = useQuery(careItemsQuery(CURRENT_USER_ID));
-  const records = useQuery(medicalRecordSummaryQuery(CURRENT_USER_ID));
+  const patientId = usePatientId();
+  const appointments = useQuery(appointmentsQuery(patientId));
+  const care = useQuery(careItemsQuery(patientId));
+  const records = useQuery(medicalRecordSummaryQuery(patientId));
   const today = usePatientToday();
 
   const upcoming = upcomingAppointments(appointments.data ?? []);

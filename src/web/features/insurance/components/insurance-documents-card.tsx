@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { MedicalRecord } from '../../../../shared/contracts/medical-records';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import type { DeleteDocumentWording } from '../../../components/documents/delete-document-dialog';
 import { DeleteDocumentDialog, DocumentViewer } from '../../../components/documents/on-demand';
 import { downloadDocument } from '../../../components/documents/document-files';
@@ -29,10 +29,11 @@ const deleteWording: DeleteDocumentWording = {
  * rule), newest first, ten at a time with 'Show more documents' (ADR 19).
  */
 export function InsuranceDocumentsCard() {
+  const patientId = usePatientId();
   const [viewing, setViewing] = useState<MedicalRecord | null>(null);
   const [deleting, setDeleting] = useState<MedicalRecord | null>(null);
   const focus = useReturnFocus(HEADING_ID);
-  const documents = usePagedList(insuranceDocumentPagesQuery(CURRENT_USER_ID));
+  const documents = usePagedList(insuranceDocumentPagesQuery(patientId));
 
   return (
     <Card aria-busy={documents.busy}>

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { InsurancePlanForm, type InsurancePlan } from '../../../../shared/contracts/insurance';
 import { DEFAULT_PLAN_TYPE, PLAN_TYPES } from '../../../../shared/rules/insurance';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { DatePicker } from '../../../components/ui/date-picker';
 import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -66,6 +66,7 @@ interface PlanFormProps {
 }
 
 function PlanForm({ plan, save, onSaved, onCancel }: PlanFormProps) {
+  const patientId = usePatientId();
   const form = useForm<PlanFormInput, unknown, PlanFormValues>({
     resolver: zodResolver(InsurancePlanForm),
     defaultValues: startingValues(plan),
@@ -75,8 +76,8 @@ function PlanForm({ plan, save, onSaved, onCancel }: PlanFormProps) {
     if (save.isPending) return;
     const request =
       plan === null
-        ? { planId: null, body: { userId: CURRENT_USER_ID, ...values, isPrimary: true } }
-        : { planId: plan.id, body: { userId: CURRENT_USER_ID, ...values } };
+        ? { planId: null, body: { userId: patientId, ...values, isPrimary: true } }
+        : { planId: plan.id, body: { userId: patientId, ...values } };
     save.mutate(request, {
       onSuccess: (saved) => {
         toast({

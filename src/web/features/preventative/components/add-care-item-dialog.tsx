@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { CARE_FORM_RECURRENCES, CareItemForm } from '../../../../shared/contracts/preventative-care';
 import { categoryForCare } from '../../../../shared/rules/care';
 import { formatDate } from '../../../../shared/rules/formats';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { CARE_CATEGORIES } from '../../../../shared/rules/statuses';
 import { Button } from '../../../components/ui/button';
 import { DatePicker } from '../../../components/ui/date-picker';
@@ -48,7 +48,8 @@ interface AddCareItemDialogProps {
 
 /** 'Add Preventative Care Item' (part 2 §2, §5; issue 12 point 6), opened by the page's 'Add Care Item'. */
 export function AddCareItemDialog({ open, onClose, onCloseAutoFocus }: AddCareItemDialogProps) {
-  const add = useAddCareItem(CURRENT_USER_ID);
+  const patientId = usePatientId();
+  const add = useAddCareItem(patientId);
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !add.isPending && onClose()}>
       {open && (
@@ -70,6 +71,7 @@ interface CareItemFormFieldsProps {
 }
 
 function CareItemFormFields({ add, onAdded, onCancel }: CareItemFormFieldsProps) {
+  const patientId = usePatientId();
   const form = useForm<CareFormInput, unknown, CareFormValues>({
     resolver: zodResolver(CareItemForm),
     defaultValues: STARTING_VALUES,
@@ -80,7 +82,7 @@ function CareItemFormFields({ add, onAdded, onCancel }: CareItemFormFieldsProps)
   function submit(values: CareFormValues) {
     if (add.isPending) return;
     const body = {
-      userId: CURRENT_USER_ID,
+      userId: patientId,
       careName: values.careName,
       dueDate: values.dueDate,
       status: 'upcoming' as const,

@@ -6,7 +6,7 @@ import type { CareItem } from '../../../../shared/contracts/preventative-care';
 import { shownOn } from '../../../../shared/rules/care';
 import { dueInLabel, groupForTimeline, overdueDays, overdueLabel, TIMELINE_GROUPS } from '../../../../shared/rules/care-timeline';
 import { formatDate } from '../../../../shared/rules/formats';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { scheduleForCare } from '../../../app/paths';
 import { CareTimelineEntry, CareTimelineList } from '../../../components/care/care-timeline-list';
 import { Button } from '../../../components/ui/button';
@@ -24,9 +24,10 @@ const HEADING_ID = 'care-timeline-heading';
 
 /** The Timeline View (issue 12, point 5): the grouped timeline of part 1 §4, with Schedule and Mark Complete. */
 export function CareTimeline() {
-  const care = useQuery(careItemsQuery(CURRENT_USER_ID));
-  const appointments = useQuery(appointmentsQuery(CURRENT_USER_ID));
-  const update = useUpdateCareItem(CURRENT_USER_ID);
+  const patientId = usePatientId();
+  const care = useQuery(careItemsQuery(patientId));
+  const appointments = useQuery(appointmentsQuery(patientId));
+  const update = useUpdateCareItem(patientId);
   const [completing, setCompleting] = useState<number | null>(null);
   const today = usePatientToday();
 

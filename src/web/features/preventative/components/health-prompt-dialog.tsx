@@ -8,7 +8,7 @@ import {
   healthPromptFacts,
   type HealthPromptTopic,
 } from '../../../../shared/rules/health-prompt';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { Button } from '../../../components/ui/button';
 import { buttonClass } from '../../../components/ui/button-variants';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -51,8 +51,9 @@ export function HealthPromptDialog({ open, onClose, onCloseAutoFocus }: HealthPr
 }
 
 function PromptPanel({ onClose }: { onClose(): void }) {
-  const user = useQuery(userQuery(CURRENT_USER_ID));
-  const careItems = useQuery(careItemsQuery(CURRENT_USER_ID));
+  const patientId = usePatientId();
+  const user = useQuery(userQuery(patientId));
+  const careItems = useQuery(careItemsQuery(patientId));
   const today = usePatientToday();
   const [topic, setTopic] = useState<HealthPromptTopic>('general');
   const promptId = useId();

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { Provider } from '../../../../shared/contracts/appointments';
 import { QUICK_TIME_SLOTS } from '../../../../shared/rules/appointment-display';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { providerForCare } from '../../../../shared/rules/providers';
 import { paths } from '../../../app/paths';
 import { buttonClass } from '../../../components/ui/button-variants';
@@ -43,8 +43,9 @@ interface QuickScheduleDialogProps {
 
 /** The quick scheduling dialog (part 2 §3, §4, §5): a date, a provider, a time slot, notes; then "verifying". */
 export function QuickScheduleDialog({ request, onClose, onCloseAutoFocus }: QuickScheduleDialogProps) {
-  const schedule = useScheduleAppointment(CURRENT_USER_ID);
-  const providers = useQuery({ ...providersQuery(CURRENT_USER_ID), enabled: request !== null });
+  const patientId = usePatientId();
+  const schedule = useScheduleAppointment(patientId);
+  const providers = useQuery({ ...providersQuery(patientId), enabled: request !== null });
   const verifying = schedule.isPending;
   return (
     // It cannot be closed while verifying (part 2 §4): neither Escape, the overlay nor a button closes it then.
@@ -98,6 +99,7 @@ interface QuickScheduleFieldsProps {
 }
 
 function QuickScheduleFields({ request, providers, schedule, onDone }: QuickScheduleFieldsProps) {
+  const patientId = usePatientId();
   const form = useForm<QuickScheduleFormInput, unknown, QuickScheduleFormValues>({
     resolver: zodResolver(QuickScheduleForm),
     defaultValues: {
@@ -121,7 +123,7 @@ function QuickScheduleFields({ request, providers, schedule, onDone }: QuickSche
     if (schedule.isPending) return;
     schedule.mutate(
       {
-        userId: CURRENT_USER_ID,
+        userId: patientId,
         providerId: values.providerId,
         service: request.service,
         date: values.date,

@@ -3,7 +3,7 @@ import { CalendarPlus, CircleHelp, ExternalLink } from 'lucide-react';
 import { Link } from 'wouter';
 import type { RecommendationRow } from '../../../../shared/contracts/recommendations';
 import { badgeOfLabel } from '../../../../shared/rules/care';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import { paths } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -34,7 +34,8 @@ interface RecommendedCareProps {
 
 /** Recommended Care (issue 12, point 3): the guideline rows that apply to the patient, with their own status. */
 export function RecommendedCare({ onSchedule }: RecommendedCareProps) {
-  const recommendations = useQuery(recommendationsQuery(CURRENT_USER_ID));
+  const patientId = usePatientId();
+  const recommendations = useQuery(recommendationsQuery(patientId));
   const data = recommendations.data;
   const schedule = (row: RecommendationRow) => onSchedule({ service: row.service, careItemId: row.careItemId });
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { UNKNOWN_PROVIDER } from '../../../../shared/rules/appointment-display';
-import { CURRENT_USER_ID } from '../../../../shared/rules/patient';
+import { usePatientId } from '../../../lib/patient-id';
 import type { CareCategory } from '../../../../shared/rules/statuses';
 import { yearSchedule, type YearEntry, type YearMonth } from '../../../../shared/rules/year-view';
 import { Badge } from '../../../components/ui/badge';
@@ -126,13 +126,14 @@ function Legend() {
  * care projected into later years (rules/year-view.ts). `now` fixes the day for tests.
  */
 export function YearView({ now }: { now?: Date }) {
+  const patientId = usePatientId();
   const today = usePatientToday(now);
   const [year, setYear] = useState(() => Number(today.slice(0, 4)));
   const titleId = useId();
-  const care = useQuery(careItemsQuery(CURRENT_USER_ID));
-  const appointments = useQuery(appointmentsQuery(CURRENT_USER_ID));
+  const care = useQuery(careItemsQuery(patientId));
+  const appointments = useQuery(appointmentsQuery(patientId));
   // Provider names only add to the descriptions; the months show without them.
-  const providers = useQuery(providersQuery(CURRENT_USER_ID));
+  const providers = useQuery(providersQuery(patientId));
 
   const months = useMemo(() => {
     if (!care.data || !appointments.data) return null;
