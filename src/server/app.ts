@@ -11,7 +11,7 @@ import { registerOpenApi } from './http/openapi';
 import { isApiPath, isAssetPath, pathOf } from './http/paths';
 import { registerRequestOriginGuard } from './http/request-origin';
 import { registerSecurityHeaders } from './http/security-headers';
-import { fastifyTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { fastifyTrustProxy, type TrustProxy } from './core/trust-proxy';
 import { API_ONLY_PAGE, registerWebApp } from './http/web-app';
 import { safeLogging } from './logging/request-log';
 import { activitiesRoutes } from './routes/activities';

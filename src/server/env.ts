@@ -1,8 +1,8 @@
 import { isAbsolute, relative as relativePath, resolve } from 'node:path';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
-import { formatHostEntry, parseHostEntry } from './http/host-names';
-import { parseTrustProxy, trustProxyProblem } from './http/trust-proxy';
+import { formatHostEntry, parseHostEntry } from './core/host-names';
+import { parseTrustProxy, trustProxyProblem } from './core/trust-proxy';
 
 /**
  * The only module that reads process.env (lint enforces it). Everything else receives a parsed Env.

@@ -4,7 +4,7 @@ import { restoreArchive } from './archive/restore';
 import { exitIfDataDirInUse } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { loadEnv } from './env';
-import { HttpError } from './http/errors';
+import { HttpError } from './core/errors';
 
 // As in main.ts, before anything writes: what this process creates is its owner's only (ADR 12).
 process.umask(0o077);

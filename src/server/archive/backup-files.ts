@@ -3,7 +3,7 @@ import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Database } from '../db/client';
-import type { Patient } from '../http/current-patient';
+import type { Patient } from '../core/patient';
 import { exportArchive } from './export';
 
 // Backups on disk (ADR 18): the same archive as 'Download all my data', written where the data folder is not.

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import type { Patient } from '../http/current-patient';
+import type { Patient } from '../core/patient';
 import { backUpToFolder, newestBackupTime, rotateBackups } from './backup-files';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

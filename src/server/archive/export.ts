@@ -5,7 +5,7 @@ import yazl from 'yazl';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { readDocumentChunks } from '../db/document-bytes';
-import type { Patient } from '../http/current-patient';
+import type { Patient } from '../core/patient';
 import { APP_VERSION } from '../app-version';
 import { documentPath } from './document-path';
 import { ARCHIVE_FILES, ARCHIVE_VERSION, ArchiveData, ArchiveManifest } from './format';

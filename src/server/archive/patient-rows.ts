@@ -14,8 +14,7 @@ import {
   providers,
   users,
 } from '../db/schema/index';
-import type { Patient } from '../http/current-patient';
-import { ownRows } from '../services/owned';
+import { ownRows, type Patient } from '../core/patient';
 import { ArchiveData, type ArchiveTable } from './format';
 
 /** Each archive table's database table, with the column that makes a row the patient's. */

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { badRequest, HttpError, payloadTooLarge } from '../http/errors';
+import { badRequest, HttpError, payloadTooLarge } from '../core/errors';
 
 // Reads an archive a patient sends back (ADR 18) without trusting it: the ZIP's central directory is read first, and
 // every entry's declared size is checked against what the archive may hold before a byte is unpacked. yauzl then

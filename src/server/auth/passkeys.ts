@@ -6,7 +6,7 @@ import type {
 } from '@simplewebauthn/server';
 import { and, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { tooManyRequests } from '../http/errors';
+import { tooManyRequests } from '../core/errors';
 import { accounts, passkeyChallenges, passkeys, users } from '../db/schema/index';
 import type { Who } from './sessions';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageQuery } from '../../shared/contracts/paging';
 import { describeActivity } from '../../shared/rules/activities';
-import type { Patient } from '../http/current-patient';
+import type { Patient } from '../core/patient';
 import { activitiesPageQuery } from '../services/activity-log';
 import { insuranceDocumentsPageQuery, medicalRecordsPageQuery } from '../services/medical-records';
 import { createInsurancePlan, createUser } from '../../testing/factories';

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { type PatientRows, readPatientRows } from '../archive/patient-rows';
 import type { Database } from '../db/client';
 import { readDocumentChunks } from '../db/document-bytes';
-import type { Patient } from '../http/current-patient';
+import type { Patient } from '../core/patient';
 import { patientTimeZone } from '../services/users';
 import { documentReference, fhirResources } from './resources';
 

@@ -9,9 +9,8 @@ import type { FhirBundle, FhirImportResult } from '../../shared/contracts/fhir';
 import type { Database } from '../db/client';
 import { storeDocumentChunks, toChunks } from '../db/document-bytes';
 import { appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, providers, users } from '../db/schema/index';
-import type { Patient } from '../http/current-patient';
-import { conflict } from '../http/errors';
-import { ownRows } from '../services/owned';
+import { ownRows, type Patient } from '../core/patient';
+import { conflict } from '../core/errors';
 import { knownTimeZone } from '../../shared/rules/patient';
 import { EXTENSION } from './resources';
 import {

@@ -1,5 +1,5 @@
 import type { Env } from '../env';
-import { formatHost, type HostAndPort, parseHost, parseHostEntry, type Scheme } from './host-names';
+import { formatHost, type HostAndPort, parseHost, parseHostEntry, type Scheme } from '../core/host-names';
 
 /**
  * The names that reach this machine only: localhost, 127.0.0.1 and [::1]. Not the rest of 127.0.0.0/8 nor

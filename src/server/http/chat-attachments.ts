@@ -7,7 +7,7 @@ import {
   type ChatAttachment,
   type ChatAttachmentType,
 } from '../../shared/contracts/chat';
-import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from './errors';
+import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../core/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChatStreamChunk } from '../../shared/contracts/chat';
 import { replyText } from '../../shared/rules/chat-reply';
-import { badGateway, HttpError } from './errors';
+import { badGateway, HttpError } from '../core/errors';
 
 /** The widget asks for n8n's streamed answer with `Accept: text/plain`; newline-delimited JSON is asked for by name. */
 export function wantsStream(request: FastifyRequest): boolean {

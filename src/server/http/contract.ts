@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ErrorBody } from '../../shared/contracts/common';
 import type { JsonList } from '../db/json-list';
 import { isPublicRoute, type RouteSignIn } from './current-patient';
-import { badRequest, describeZodError } from './errors';
+import { badRequest, describeZodError } from '../core/errors';
 import { nestsDeeperThan, tooDeepMessage } from './json-depth';
 import { compileSerializer } from './serializer';
 import { findUnsafeInput } from './unsafe-input';

@@ -6,14 +6,10 @@ import { announceUnexpectedReach } from '../auth/setup-announcement';
 import { type OpenSession, resolveSession } from '../auth/sessions';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
-import { forbidden, notFound, unauthorized } from './errors';
+import type { Patient } from '../core/patient';
+import { forbidden, notFound, unauthorized } from '../core/errors';
 import { cameStraightFromThisMachine } from './open-app';
 import { clearSessionCookie, readSessionCookie } from './session-cookie';
-
-/** Who the request acts for. Services receive it and reach only this patient's rows. */
-export interface Patient {
-  readonly id: number;
-}
 
 /**
  * How the request got in (ADR 17):

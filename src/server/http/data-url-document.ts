@@ -1,12 +1,10 @@
 import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { DOCUMENT_CHUNK_BYTES } from '../db/schema/index';
+import type { DocumentFault } from '../db/uploaded-document';
 import { BACKSLASH, COMMA, QUOTE } from './json-bytes';
 
 // The string of an upload's fileContents, a base64 data URL, read as it arrives (document-upload-body.ts reads the
 // JSON around it): its header up to the comma, then its base64 decoded straight into the pieces it is stored in.
-
-/** Why these are not the bytes of a strict base64 data URL. */
-export type DocumentFault = 'not-base64' | 'too-large';
 
 /** 'data:image/jpeg;base64' and its like; a longer header is no data URL of a document. */
 const HEADER_MAX_BYTES = 256;

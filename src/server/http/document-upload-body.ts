@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { documentMessages } from '../../shared/rules/documents';
-import { badRequest, payloadTooLarge } from './errors';
+import { badRequest, payloadTooLarge } from '../core/errors';
 import {
   BACKSLASH,
   CLOSE_BRACE,
@@ -13,18 +13,8 @@ import {
   QUOTE,
 } from './json-bytes';
 import { MAX_JSON_DEPTH, tooDeepMessage } from './json-depth';
-import { DataUrlDocument, type DocumentFault } from './data-url-document';
-
-/** The document of an upload, decoded from its base64 data URL while the body arrived. */
-export interface UploadedDocument {
-  /** What came before the comma ('data:application/pdf;base64'); null when there was no comma in its first bytes. */
-  header: string | null;
-  /** The decoded bytes in pieces of DOCUMENT_CHUNK_BYTES (the last one shorter), as they are stored. */
-  chunks: Buffer[];
-  byteLength: number;
-  /** Why these are not the bytes of a strict base64 data URL, or null when they are. */
-  fault: DocumentFault | null;
-}
+import { DataUrlDocument } from './data-url-document';
+import type { UploadedDocument } from '../db/uploaded-document';
 
 export interface UploadBody {
   /** The JSON object with `fileContents` replaced by its header: what the route's contract validates. */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { documentMessages } from '../../shared/rules/documents';
 import { sqlState } from '../db/sql-state';
-import { HttpError } from './errors';
+import { HttpError } from '../core/errors';
 
 /**
  * One error shape for the whole API: { message }. Client errors say what was wrong; a 5xx is logged

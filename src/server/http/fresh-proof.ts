@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { FRESH_PROOF_NEEDED } from '../../shared/rules/sign-in';
 import type { SignInSettings } from '../auth/sign-in-settings';
-import { forbidden } from './errors';
+import { forbidden } from '../core/errors';
 
 // Fresh proof (ADR 21, ASVS 5.0 6.2.3 and 7.5.1): a browser left signed in must not let whoever sits at it, or a
 // script injected into its page, change how the record is opened or wipe it. Such a change needs a session whose

@@ -1,5 +1,5 @@
 import { commonPassphraseProblem } from '../../shared/rules/common-passphrases';
-import { badRequest } from './errors';
+import { badRequest } from '../core/errors';
 
 /**
  * The rest of a new passphrase's validation, which the contract cannot do: the check is asynchronous (its dictionaries

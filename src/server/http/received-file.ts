@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { payloadTooLarge } from './errors';
+import { payloadTooLarge } from '../core/errors';
 
 /** A request body kept on disk while it is read: owner-only, in a folder of its own, removed by `remove()`. */
 export interface ReceivedFile {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hostMatcher } from './allowed-hosts';
-import { parseHost, parseOrigin } from './host-names';
+import { parseHost, parseOrigin } from '../core/host-names';
 
 /** Methods that change nothing here; every other one is a write that only this app's own pages may send. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

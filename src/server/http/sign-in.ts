@@ -7,7 +7,7 @@ import type { AccessEventKind } from '../../shared/rules/sign-in';
 import { claimSignInAttempt, forgiveSignInAttempts } from '../auth/sign-in-throttle';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
-import { unauthorized } from './errors';
+import { unauthorized } from '../core/errors';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { readSessionCookie, setSessionCookie } from './session-cookie';
 

@@ -1,5 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../core/errors';
 import { ConfirmationCallError } from '../services/confirmation-call/types';
 import { LanguageModelError } from '../services/language-model/types';
 import { N8nError } from '../services/n8n/types';

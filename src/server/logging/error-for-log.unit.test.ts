@@ -2,7 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { badGateway } from '../http/errors';
+import { badGateway } from '../core/errors';
 import { ConfirmationCallError } from '../services/confirmation-call/types';
 import { LanguageModelError } from '../services/language-model/types';
 import { errorForLog, MESSAGE_NOT_LOGGED } from './error-for-log';

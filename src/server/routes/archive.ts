@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import { errorResponses } from '../http/contract';
 import { requireFreshProof } from '../http/fresh-proof';
-import { notFound, payloadTooLarge } from '../http/errors';
+import { notFound, payloadTooLarge } from '../core/errors';
 import { receiveToFile } from '../http/received-file';
 
 /** What a browser or a script may call a ZIP file. */

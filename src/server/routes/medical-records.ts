@@ -16,8 +16,9 @@ import { PageQuery } from '../../shared/contracts/paging';
 import { DOCUMENT_TYPES, documentMessages, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import type { Database } from '../db/client';
 import { errorResponses, sendList } from '../http/contract';
-import { readUploadBody, type UploadedDocument } from '../http/document-upload-body';
-import { payloadTooLarge } from '../http/errors';
+import { readUploadBody } from '../http/document-upload-body';
+import type { UploadedDocument } from '../db/uploaded-document';
+import { payloadTooLarge } from '../core/errors';
 import { uploadSlots } from '../http/upload-slots';
 import {
   createMedicalRecord,

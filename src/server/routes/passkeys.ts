@@ -19,7 +19,7 @@ import {
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../core/errors';
 import { requireFreshProof } from '../http/fresh-proof';
 import { accountOf, attemptSignIn, recordCredentialChange, signInIfOpen } from '../http/sign-in';
 

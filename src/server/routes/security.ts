@@ -24,7 +24,7 @@ import { endOtherSessions, listSessions } from '../auth/sessions';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import { requireFreshProof } from '../http/fresh-proof';
 import { refuseCommonPassphrase } from '../http/new-passphrase';
 import { accountOf, clientOf, recordCredentialChange, renewOwnSession, signInIfOpen } from '../http/sign-in';

@@ -11,7 +11,7 @@ import { spendSetupCode } from '../auth/setup-codes';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
-import { conflict } from '../http/errors';
+import { conflict } from '../core/errors';
 import { refuseCommonPassphrase } from '../http/new-passphrase';
 import { clearSessionCookie, readSessionCookie } from '../http/session-cookie';
 import { attemptSignIn, clientOf } from '../http/sign-in';

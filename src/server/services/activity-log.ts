@@ -7,8 +7,7 @@ import { jsonList } from '../db/json-list';
 import { pageQuery, readPage, type PagedTable } from '../db/keyset-page';
 import type { PageQuery } from '../../shared/contracts/paging';
 import { activities } from '../db/schema/index';
-import type { Patient } from '../http/current-patient';
-import { ownRows } from './owned';
+import { ownRows, type Patient } from '../core/patient';
 
 /**
  * The only way an activity is written: one of the closed list of kinds, its description filled from `values`.

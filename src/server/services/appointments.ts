@@ -5,10 +5,9 @@ import { formatDate } from '../../shared/rules/formats';
 import type { Database } from '../db/client';
 import { jsonList } from '../db/json-list';
 import { appointments, preventativeCare, providers } from '../db/schema/index';
-import type { Patient } from '../http/current-patient';
-import { conflict } from '../http/errors';
+import { foundOr404, ownRow, ownRows, type Patient } from '../core/patient';
+import { conflict } from '../core/errors';
 import { recordActivity } from './activity-log';
-import { foundOr404, ownRow, ownRows } from './owned';
 import { completeCareItemByVisit, findCareItem, reopenCareItem } from './preventative-care';
 import { patientToday } from './users';
 

@@ -12,10 +12,9 @@ import { metAboveTotal } from '../../shared/rules/insurance';
 import type { Database } from '../db/client';
 import { jsonList } from '../db/json-list';
 import { insuranceBenefits, insurancePlans } from '../db/schema/index';
-import type { Patient } from '../http/current-patient';
-import { badRequest, conflict } from '../http/errors';
+import { foundOr404, ownRow, ownRows, type Patient } from '../core/patient';
+import { badRequest, conflict } from '../core/errors';
 import { recordActivity } from './activity-log';
-import { foundOr404, ownRow, ownRows } from './owned';
 
 type NewPlan = Omit<z.output<typeof CreateInsurancePlanBody>, 'userId'>;
 type PlanChanges = Omit<z.output<typeof UpdateInsurancePlanBody>, 'userId'>;

@@ -10,12 +10,11 @@ import { pageQuery, readPage, type PagedTable } from '../db/keyset-page';
 import type { PageQuery } from '../../shared/contracts/paging';
 import { readDocumentChunks, storeDocumentChunks } from '../db/document-bytes';
 import { isInsuranceDocument, medicalRecords } from '../db/schema/index';
-import type { Patient } from '../http/current-patient';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import { foundOr404, ownRow, ownRows, type Patient } from '../core/patient';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../core/errors';
 import { recordActivity } from './activity-log';
-import type { UploadedDocument } from '../http/document-upload-body';
+import type { UploadedDocument } from '../db/uploaded-document';
 import { findPlan } from './insurance';
-import { foundOr404, ownRow, ownRows } from './owned';
 
 type NewRecord = Omit<z.output<typeof CreateMedicalRecordBody>, 'userId'>;
 

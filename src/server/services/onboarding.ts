@@ -3,7 +3,7 @@ import { todayUtc } from '../../shared/contracts/common';
 import type { OnboardingBody } from '../../shared/contracts/onboarding';
 import { DEFAULT_PLAN_TYPE } from '../../shared/rules/insurance';
 import type { Database } from '../db/client';
-import type { Patient } from '../http/current-patient';
+import type { Patient } from '../core/patient';
 import { addPlan, changePlan, findPrimaryPlanId } from './insurance';
 import { changeUser } from './users';
 

@@ -5,9 +5,8 @@ import { CareItem, type CreateCareItemBody, type UpdateCareItemBody } from '../.
 import type { Database } from '../db/client';
 import { jsonList } from '../db/json-list';
 import { appointments, preventativeCare } from '../db/schema/index';
-import type { Patient } from '../http/current-patient';
+import { foundOr404, ownRow, ownRows, type Patient } from '../core/patient';
 import { recordActivity } from './activity-log';
-import { foundOr404, ownRow, ownRows } from './owned';
 import { patientToday } from './users';
 
 type NewCareItem = Omit<z.output<typeof CreateCareItemBody>, 'userId'>;

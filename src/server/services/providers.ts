@@ -5,9 +5,8 @@ import type { Database } from '../db/client';
 import { jsonList } from '../db/json-list';
 import { appointments, providers } from '../db/schema/index';
 import { sqlState, violatedConstraint } from '../db/sql-state';
-import type { Patient } from '../http/current-patient';
-import { conflict } from '../http/errors';
-import { foundOr404, ownRow, ownRows } from './owned';
+import { foundOr404, ownRow, ownRows, type Patient } from '../core/patient';
+import { conflict } from '../core/errors';
 
 type NewProvider = z.output<typeof ProviderFields>;
 type ProviderChanges = z.output<typeof UpdateProviderBody>;

@@ -4,9 +4,8 @@ import { todayOfPatient } from '../../shared/rules/care';
 import type { Database } from '../db/client';
 import type { JsonList } from '../db/json-list';
 import { users } from '../db/schema/index';
-import type { Patient } from '../http/current-patient';
+import { foundOr404, type Patient } from '../core/patient';
 import { listAppointments } from './appointments';
-import { foundOr404 } from './owned';
 import { listCareItems } from './preventative-care';
 
 /** The rows of a list response, which PostgreSQL wrote as JSON text (db/json-list.ts). */

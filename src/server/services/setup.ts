@@ -2,9 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Setup } from '../../shared/contracts/setup';
 import type { Database } from '../db/client';
 import { appointments, installation, users } from '../db/schema/index';
-import type { Patient } from '../http/current-patient';
-import { conflict, notFound } from '../http/errors';
-import { ownRows } from './owned';
+import { ownRows, type Patient } from '../core/patient';
+import { conflict, notFound } from '../core/errors';
 
 /** Where the installation stands: whether the patient exists (and is the demo), and whether to lead them to onboarding. */
 export async function readSetup(db: Database, patient: Patient): Promise<Setup> {

@@ -6,9 +6,8 @@ import { knownTimeZone } from '../../shared/rules/patient';
 import type { Database } from '../db/client';
 import { syncUserIdSequence } from '../db/patient-account';
 import { users } from '../db/schema/index';
-import type { Patient } from '../http/current-patient';
-import { conflict } from '../http/errors';
-import { foundOr404 } from './owned';
+import { foundOr404, type Patient } from '../core/patient';
+import { conflict } from '../core/errors';
 
 /** What the patient may change of their own row: never its id, username or password hash. */
 export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'username' | 'isDemo'>>;

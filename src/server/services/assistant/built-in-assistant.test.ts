@@ -7,7 +7,7 @@ import type { Database, DatabaseHandle } from '../../db/client';
 import { wipeData } from '../../db/reset';
 import { appointments, insurancePlans, preventativeCare, providers } from '../../db/schema/index';
 import { seedIfEmpty } from '../../db/seed';
-import type { Patient } from '../../http/current-patient';
+import type { Patient } from '../../core/patient';
 import { changeAppointmentStatus, scheduleAppointment } from '../appointments';
 import { createInsuranceBenefit, updateInsurancePlan } from '../insurance';
 import { updateCareItem } from '../preventative-care';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { Patient } from '../../http/current-patient';
+import type { Patient } from '../../core/patient';
 import { emergencyReply } from './emergency';
 import { replyFromRules } from './rules';
 import { loadPatientFacts } from './patient-facts';

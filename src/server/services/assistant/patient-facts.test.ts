@@ -15,7 +15,7 @@ import type { Database, DatabaseHandle } from '../../db/client';
 import { wipeData } from '../../db/reset';
 import { users } from '../../db/schema/index';
 import { seedIfEmpty } from '../../db/seed';
-import type { Patient } from '../../http/current-patient';
+import type { Patient } from '../../core/patient';
 import { DEMO_FACTS, NOTHING_ON_FILE } from '../../../testing/patient-facts';
 import { describeFacts, loadPatientFacts } from './patient-facts';
 

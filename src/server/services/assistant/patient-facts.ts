@@ -7,9 +7,8 @@ import { todayIn } from '../../../shared/rules/patient';
 import { TIME_PREFERENCES } from '../../../shared/rules/statuses';
 import type { Database } from '../../db/client';
 import { appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, providers, users } from '../../db/schema/index';
-import type { Patient } from '../../http/current-patient';
+import { ownRows, type Patient } from '../../core/patient';
 import { appointmentOrder } from '../appointments';
-import { ownRows } from '../owned';
 import { patientTimeZone } from '../users';
 
 /** How many scheduled appointments the assistant knows ahead: the next one, and a couple after it. */

@@ -2,8 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { compareAppointments } from '../../../shared/rules/appointments';
 import type { Database } from '../../db/client';
 import { appointments, providers } from '../../db/schema/index';
-import type { Patient } from '../../http/current-patient';
-import { foundOr404, ownRow, ownRows } from '../owned';
+import { foundOr404, ownRow, ownRows, type Patient } from '../../core/patient';
 import { patientTimeZone } from '../users';
 import { calendarFile, type CalendarAppointment } from './calendar-file';
 

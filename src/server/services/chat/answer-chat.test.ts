@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { replyText } from '../../../shared/rules/chat-reply';
 import { chatRequests } from '../../db/schema/index';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../core/errors';
 import { startLanguageModelStandIn, type LanguageModelStandIn } from '../../../testing/language-model-stand-in';
 import { startN8nStandIn, streamLine, type N8nStandIn } from '../../../testing/n8n-stand-in';
 import { useTestDatabase } from '../../../testing/test-app';

@@ -1,8 +1,8 @@
 import type { AnalysisBody, ChatAttachment, WorkflowChatBody, WorkflowChatReply } from '../../../shared/contracts/chat';
 import { replyText } from '../../../shared/rules/chat-reply';
 import type { Database } from '../../db/client';
-import type { Patient } from '../../http/current-patient';
-import { conflict } from '../../http/errors';
+import type { Patient } from '../../core/patient';
+import { conflict } from '../../core/errors';
 import { emergencyReply } from '../assistant/emergency';
 import { assistantReply } from './assistant-reply';
 import type { ChatDependencies } from './chat-dependencies';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { Patient } from '../../http/current-patient';
+import type { Patient } from '../../core/patient';
 import { builtInReply } from '../assistant/built-in-assistant';
 import { loadPatientFacts } from '../assistant/patient-facts';
 import { assistantSystemPrompt } from '../assistant/system-prompt';

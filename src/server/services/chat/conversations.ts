@@ -2,9 +2,8 @@ import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { ChatRole } from '../../../shared/contracts/chat';
 import type { Database } from '../../db/client';
 import { chatMessages, chatRequests, chatSessions, users, type ChatAttachmentNote, type ChatChannel } from '../../db/schema/index';
-import type { Patient } from '../../http/current-patient';
-import { tooManyRequests } from '../../http/errors';
-import { ownRows } from '../owned';
+import { ownRows, type Patient } from '../../core/patient';
+import { tooManyRequests } from '../../core/errors';
 
 /** A conversation as the browser names it: which chat, and the id it keeps (sessionId, chatId). */
 export interface ConversationKey {

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../core/errors';
 import { LanguageModelError } from '../language-model/types';
 import { N8nError } from '../n8n/types';
 import type { ReplySource } from './reply-source';

@@ -1,7 +1,11 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { notFound } from '../http/errors';
-import type { Patient } from '../http/current-patient';
+import { notFound } from './errors';
+
+/** Who the request acts for. Services receive it and reach only this patient's rows. */
+export interface Patient {
+  readonly id: number;
+}
 
 interface PatientTable {
   id: PgColumn;
