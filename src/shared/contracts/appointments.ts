@@ -16,7 +16,7 @@ export function to24HourTime(value: string): string | null {
   return `${String(hour).padStart(2, '0')}:${match[2]}`;
 }
 
-/** Each form has its own words for a missing time (part 2 §5). */
+/** Each form has its own words for a missing time (part 2 §5 (docs/product.md#part-2-5)). */
 const appointmentTime = (requiredMessage: string) =>
   z
     .string({ message: requiredMessage })
@@ -32,7 +32,7 @@ const appointmentTime = (requiredMessage: string) =>
       return time;
     });
 
-/** 'At least 1' (part 2 §5): a form with no provider chosen sends 0, which gets the form's own message. */
+/** 'At least 1' (part 2 §5 (docs/product.md#part-2-5)): a form with no provider chosen sends 0, which gets the form's own message. */
 const providerId = (requiredMessage: string) =>
   z.number({ message: requiredMessage }).min(1, requiredMessage).pipe(idNumber);
 
@@ -52,7 +52,7 @@ const shared = (providerMessage: string) => ({
   careItemId: idNumber.nullish(),
 });
 
-/** The Schedule New form's payload (part 2 §7). */
+/** The Schedule New form's payload (part 2 §7 (docs/product.md#part-2-7)). */
 export const ScheduleAppointmentBody = z.object({
   ...shared('Healthcare provider is required'),
   appointmentType: requiredText('Appointment type is required'),
@@ -60,7 +60,7 @@ export const ScheduleAppointmentBody = z.object({
   appointmentTime: appointmentTime('Time preference is required'),
 });
 
-/** The quick scheduling dialog's payload: service, date and timeSlot instead (part 2 §3). */
+/** The quick scheduling dialog's payload: service, date and timeSlot instead (part 2 §3 (docs/product.md#part-2-3)). */
 export const QuickScheduleAppointmentBody = z.object({
   ...shared('Please select a provider.'),
   service: requiredText('Appointment type is required'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The assistant chats (part 2 §2, §3, §7; issue 13). The n8n tab speaks n8n's Chat Trigger protocol to
+ * The assistant chats (part 2 §2 (docs/product.md#part-2-2), §3 (docs/product.md#part-2-3), §7 (docs/product.md#part-2-7); issue 13). The n8n tab speaks n8n's Chat Trigger protocol to
  * POST /api/chat/n8n, the workflow page its own { chatId, message, route } to POST /api/chat/workflow; the server
  * forwards to n8n when configured and answers with the built-in assistant otherwise.
  */
@@ -24,7 +24,7 @@ export interface ChatAttachment {
   data: Uint8Array;
 }
 
-/** The widget's own field names (part 2 §3): the session id and the text travel under these. */
+/** The widget's own field names (part 2 §3 (docs/product.md#part-2-3)): the session id and the text travel under these. */
 export const CHAT_SESSION_KEY = 'sessionId';
 export const CHAT_INPUT_KEY = 'chatInput';
 

@@ -4,7 +4,7 @@ import { calendarDate, dateOnly, id, idNumber, idString, optionalText, requiredT
 
 const AMOUNT_MAX = 100_000_000;
 
-/** A whole-dollar amount; the form's empty field counts as 0 (part 1 §5). */
+/** A whole-dollar amount; the form's empty field counts as 0 (part 1 §5 (docs/product.md#part-1-5)). */
 function amount(negativeMessage: string) {
   return z.preprocess(
     (value) => (value === '' ? 0 : value),

@@ -4,7 +4,7 @@ import { idNumber, optionalText } from './common';
 import { dateOfBirth, profileFields } from './users';
 
 /**
- * The onboarding wizard's four steps (part 2 §3, §5), one schema each: the wizard validates a step with its own
+ * The onboarding wizard's four steps (part 2 §3 (docs/product.md#part-2-3), §5 (docs/product.md#part-2-5)), one schema each: the wizard validates a step with its own
  * schema before Next, and the server validates the whole submission with the same four.
  */
 

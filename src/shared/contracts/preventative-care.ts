@@ -53,7 +53,7 @@ export type UpdateCareItemBody = z.input<typeof UpdateCareItemBody>;
 export const CARE_FORM_RECURRENCES = ['1', '3', '6', '12', '24'] as const;
 
 /**
- * The Add Care Item dialog's fields (part 2 §6). Unlike the API, the form keeps the spec's rule that the due date
+ * The Add Care Item dialog's fields (part 2 §5 (docs/product.md#part-2-5)). Unlike the API, the form keeps the spec's rule that the due date
  * is not before today, the browser's today, read when the form is validated.
  */
 export const CareItemForm = z.object({

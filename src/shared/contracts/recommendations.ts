@@ -5,7 +5,7 @@ import { dateOnly, id, type Json } from './common';
 
 const sexAtBirth = z.enum(SEXES_AT_BIRTH);
 
-/** One row of Recommended Care (part 2 §3), from the guideline table in src/shared/rules/guidelines.ts. */
+/** One row of Recommended Care (part 2 §3 (docs/product.md#part-2-3)), from the guideline table in src/shared/rules/guidelines.ts. */
 export const RecommendationRow = z
   .object({
     id: z.string().meta({ description: "The guideline's stable id ('colorectal-cancer')" }),

@@ -36,7 +36,7 @@ export const timeZone = z
   .max(64, 'must be a time zone name such as Europe/Berlin')
   .refine(isTimeZone, 'must be a time zone name such as Europe/Berlin');
 
-/** The profile's Personal Information (part 2 §5) and, beyond the spec, what screenings and reminders need. */
+/** The profile's Personal Information (part 2 §5 (docs/product.md#part-2-5)) and, beyond the spec, what screenings and reminders need. */
 export const profileFields = {
   displayName: z.string({ message: 'Name must be at least 2 characters' }).trim().min(2, 'Name must be at least 2 characters').max(200),
   // Stored lower-cased, so that one address cannot belong to two people by its capitals.

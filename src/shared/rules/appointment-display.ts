@@ -1,7 +1,7 @@
 import { formatTime } from './formats';
 import { TIME_PREFERENCES, type AppointmentStatus, type TimePreference } from './statuses';
 
-/** How the screen names each time preference (part 2 §2: 'any' reads 'Any time'). */
+/** How the screen names each time preference (part 2 §2 (docs/product.md#part-2-2): 'any' reads 'Any time'). */
 export const TIME_PREFERENCE_LABELS: Readonly<Record<TimePreference, string>> = {
   morning: 'Morning',
   afternoon: 'Afternoon',
@@ -21,7 +21,7 @@ export const UNKNOWN_PROVIDER = 'Unknown Provider';
 /** The choice in Appointment Type that opens a free-text field. */
 export const OTHER_APPOINTMENT_TYPE = 'Other';
 
-/** The types Schedule New always offers after the patient's own (part 2 §9), Other last. */
+/** The types Schedule New always offers after the patient's own (part 2 §9 (docs/product.md#part-2-9)), Other last. */
 export const APPOINTMENT_TYPE_EXTRAS = ['Annual Physical', 'Dental Cleaning', 'Eye Examination', 'Vaccination', OTHER_APPOINTMENT_TYPE] as const;
 
 /**
@@ -50,7 +50,7 @@ export interface GroupedAppointments<T> {
   cancelled: T[];
 }
 
-/** View Appointments' three sections (part 2 §2), from a list ordered by date and time as the API sends it. */
+/** View Appointments' three sections (part 2 §2 (docs/product.md#part-2-2)), from a list ordered by date and time as the API sends it. */
 export function groupAppointments<T extends { status: AppointmentStatus }>(appointments: readonly T[]): GroupedAppointments<T> {
   const withStatus = (status: AppointmentStatus) => appointments.filter((appointment) => appointment.status === status);
   return {
@@ -60,8 +60,8 @@ export function groupAppointments<T extends { status: AppointmentStatus }>(appoi
   };
 }
 
-/** The quick scheduling dialog's time slots (part 2 §9); the server stores them as 24-hour 'HH:mm'. */
+/** The quick scheduling dialog's time slots (part 2 §9 (docs/product.md#part-2-9)); the server stores them as 24-hour 'HH:mm'. */
 export const QUICK_TIME_SLOTS = ['9:00 AM', '10:00 AM', '11:00 AM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM'] as const;
 
-/** How far ahead the quick dialog books (part 2 §9): up to three months from today. */
+/** How far ahead the quick dialog books (part 2 §9 (docs/product.md#part-2-9)): up to three months from today. */
 export const QUICK_SCHEDULE_MONTHS = 3;

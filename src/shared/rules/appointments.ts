@@ -29,7 +29,7 @@ export function appointmentSortTime(time: string): string {
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
- * Whether the appointment is still ahead of `now` (part 1 §2: "in the future"). An appointment is a local
+ * Whether the appointment is still ahead of `now` (part 1 §2 (docs/product.md#part-1-2): "in the future"). An appointment is a local
  * calendar date plus either a clock time ('HH:mm') or a preference ('morning', 'any', …). With a clock time
  * it is ahead until that minute starts; a preference names no hour, so the whole day stays ahead.
  */
@@ -39,7 +39,7 @@ export function isAhead(item: Pick<AppointmentView, 'appointmentDate' | 'appoint
   return date >= format(now, 'yyyy-MM-dd');
 }
 
-/** The list's order (part 1 §7): by date, then time of day (a preference where it falls), then id. */
+/** The list's order (part 1 §7 (docs/product.md#part-1-7)): by date, then time of day (a preference where it falls), then id. */
 export function compareAppointments(
   a: Pick<AppointmentView, 'id' | 'appointmentDate' | 'appointmentTime'>,
   b: Pick<AppointmentView, 'id' | 'appointmentDate' | 'appointmentTime'>,

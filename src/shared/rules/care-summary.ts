@@ -17,7 +17,7 @@ export interface CareSummary {
 }
 
 /**
- * The dashboard's care summary (part 1 §4), applied to the patient's own items on their today: the word of the most
+ * The dashboard's care summary (part 1 §4 (docs/product.md#part-1-4)), applied to the patient's own items on their today: the word of the most
  * urgent standing among them (CARE_DISPLAY: scheduled and completed care, or none, is On Track), and its message: the
  * first overdue item; how many are due soon; the next upcoming one; or that all is well. A status that is not a care
  * status counts for nothing.

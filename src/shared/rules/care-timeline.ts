@@ -1,7 +1,7 @@
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import type { CareStatus } from './statuses';
 
-/** The Timeline View's groups, in the order of part 1 §4: overdue, scheduled, upcoming, completed. */
+/** The Timeline View's groups, in the order of part 1 §4 (docs/product.md#part-1-4): overdue, scheduled, upcoming, completed. */
 export const TIMELINE_GROUPS = [
   ['overdue', 'Overdue'],
   ['scheduled', 'Scheduled'],
@@ -35,7 +35,7 @@ export function groupForTimeline<T extends { id: number; status: CareStatus; due
 }
 
 /**
- * An upcoming item's line (part 1 §4): 'Due today' once its day has come, else 'Due in 1 day' / 'Due in N days',
+ * An upcoming item's line (part 1 §4 (docs/product.md#part-1-4)): 'Due today' once its day has come, else 'Due in 1 day' / 'Due in N days',
  * counted in calendar days from the patient's today ('yyyy-MM-dd').
  */
 export function dueInLabel(dueDate: string, today: string): string {
@@ -44,12 +44,12 @@ export function dueInLabel(dueDate: string, today: string): string {
   return `Due in ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-/** Whole days from the due date to the patient's today, none before it is due (part 1 §9: whole days since dueDate). */
+/** Whole days from the due date to the patient's today, none before it is due (part 1 §9 (docs/product.md#part-1-9): whole days since dueDate). */
 export function overdueDays(dueDate: string, today: string): number {
   return Math.max(0, differenceInCalendarDays(parseISO(today), parseISO(dueDate)));
 }
 
-/** 'Overdue by 1 day', 'Overdue by {n} days' for every other n (the dashboard timeline, part 1 §4). */
+/** 'Overdue by 1 day', 'Overdue by {n} days' for every other n (the dashboard timeline, part 1 §4 (docs/product.md#part-1-4)). */
 export function overdueLabel(days: number): string {
   return `Overdue by ${days} ${days === 1 ? 'day' : 'days'}`;
 }

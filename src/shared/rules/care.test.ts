@@ -72,7 +72,7 @@ describe('careStanding', () => {
 });
 
 describe('CARE_DISPLAY', () => {
-  it("gives each standing its own label, so that a label finds its badge: part 2 §4's, and Scheduled blue", () => {
+  it("gives each standing its own label, so that a label finds its badge: those of part 2 §4 (docs/product.md#part-2-4), and Scheduled blue", () => {
     const labels = CARE_STANDINGS.map((standing) => CARE_DISPLAY[standing].label);
     expect(new Set(labels).size).toBe(CARE_STANDINGS.length);
     expect(labels.map(badgeOfLabel)).toEqual(['destructive', 'warning', 'secondary', 'info', 'outline']);

@@ -10,7 +10,7 @@ import { knownTimeZone, todayIn } from './patient';
 export const CARE_STANDINGS = ['overdue', 'due-soon', 'upcoming', 'scheduled', 'completed'] as const;
 export type CareStanding = (typeof CARE_STANDINGS)[number];
 
-/** Part 2 §4: 'Due Now' means due in the next 3 months. */
+/** Part 2 §4 (docs/product.md#part-2-4): 'Due Now' means due in the next 3 months. */
 const DUE_SOON_MONTHS = 3;
 
 const toDay = (date: Date) => format(date, 'yyyy-MM-dd');
@@ -63,16 +63,16 @@ export function storedCareStatus(status: CareStatus): StoredCareStatus {
   return status === 'overdue' ? 'upcoming' : status;
 }
 
-/** A colour of part 1 §4; web/lib/tones.ts gives each its classes. */
+/** A colour of part 1 §4 (docs/product.md#part-1-4); web/lib/tones.ts gives each its classes. */
 export type Tone = 'green' | 'blue' | 'red' | 'amber' | 'grey';
 
 /** The web Badge's variants that a care status is shown in. */
 export type CareBadge = 'destructive' | 'warning' | 'secondary' | 'info' | 'outline';
 
-/** A care status in the words of the badges (part 2 §4, and Scheduled for booked care). */
+/** A care status in the words of the badges (part 2 §4 (docs/product.md#part-2-4), and Scheduled for booked care). */
 export type CareLabel = 'Overdue' | 'Due Now' | 'Upcoming' | 'Scheduled' | 'Completed';
 
-/** The dashboard card's words (part 1 §4). */
+/** The dashboard card's words (part 1 §4 (docs/product.md#part-1-4)). */
 export type CareSummaryStatus = 'Overdue' | 'Due Now' | 'Upcoming' | 'On Track';
 
 interface CareDisplay {
@@ -87,15 +87,15 @@ interface CareDisplay {
   /** The assistant's word in the facts it answers from; overdue in capitals, to stand out to a language model. */
   assistant: string;
   badge: CareBadge;
-  /** The status colour (part 1 §4) of care items and of appointments, whose statuses are care words too. */
+  /** The status colour (part 1 §4 (docs/product.md#part-1-4)) of care items and of appointments, whose statuses are care words too. */
   tone: Tone;
-  /** The timeline dot's colour (part 1 §4). */
+  /** The timeline dot's colour (part 1 §4 (docs/product.md#part-1-4)). */
   dot: Tone;
 }
 
 /**
- * Each standing in each screen's words and colours, mapped once. Badges are part 2 §4's, Scheduled blue ('info') as
- * its status colour; timeline dots are part 1 §4's, where Scheduled is amber.
+ * Each standing in each screen's words and colours, mapped once. Badges are those of part 2 §4 (docs/product.md#part-2-4), Scheduled blue ('info') as
+ * its status colour; timeline dots are those of part 1 §4 (docs/product.md#part-1-4), where Scheduled is amber.
  */
 export const CARE_DISPLAY: Readonly<Record<CareStanding, CareDisplay>> = {
   overdue: { shown: 'overdue', label: 'Overdue', recommendation: 'Overdue', summary: 'Overdue', assistant: 'OVERDUE', badge: 'destructive', tone: 'red', dot: 'red' },
@@ -111,7 +111,7 @@ export function badgeOfLabel(label: CareLabel): CareBadge {
   return CARE_DISPLAY[CARE_STANDINGS.find((standing) => CARE_DISPLAY[standing].label === label)!].badge;
 }
 
-/** Status colours of appointments and care items, case-insensitive; any other word is grey (part 1 §4). */
+/** Status colours of appointments and care items, case-insensitive; any other word is grey (part 1 §4 (docs/product.md#part-1-4)). */
 export function statusTone(status: string): Tone {
   const known = readCareStatus(status);
   return known ? CARE_DISPLAY[known].tone : 'grey';

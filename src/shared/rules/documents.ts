@@ -30,7 +30,7 @@ export function documentTypeOf(file: { name: string; type: string }): DocumentTy
 
 export type DocumentProblem = 'wrong-type' | 'too-large';
 
-/** The client's checks before an upload (part 1 §5); the server checks the bytes again. */
+/** The client's checks before an upload (part 1 §5 (docs/product.md#part-1-5)); the server checks the bytes again. */
 export function checkDocument(file: { name: string; type: string; size: number }): DocumentProblem | null {
   if (!documentTypeOf(file)) return 'wrong-type';
   if (file.size > MAX_DOCUMENT_BYTES) return 'too-large';

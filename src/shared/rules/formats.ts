@@ -1,6 +1,6 @@
 import { format, isSameDay, parseISO, subDays } from 'date-fns';
 
-// Display formats of part 1 §9, as pure functions of their input (and of "now" where it matters).
+// Display formats of part 1 §9 (docs/product.md#part-1-9), as pure functions of their input (and of "now" where it matters).
 
 const toDate = (value: string | Date) => (typeof value === 'string' ? parseISO(value) : value);
 

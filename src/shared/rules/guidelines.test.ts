@@ -183,7 +183,7 @@ describe('GUIDELINES', () => {
     }
   });
 
-  it('carries the sample care texts of part 1 §9', () => {
+  it('carries the sample care texts of part 1 §9 (docs/product.md#part-1-9)', () => {
     const byId = Object.fromEntries(GUIDELINES.map((rule) => [rule.id, rule]));
     expect(byId['colorectal-cancer']).toMatchObject({ minAge: 45, intervalMonths: 120, interval: 'Colonoscopy every 10 years from 45' });
     expect(byId['blood-pressure']).toMatchObject({ intervalMonths: 24, interval: expect.stringMatching(/^At least every 2 years/) });

@@ -9,7 +9,7 @@ import type { SexAtBirth } from './patient';
  */
 export type GuidelineCondition = 'smoking';
 
-/** One preventive service an adult is recommended, as the Recommended Care table shows it (part 2 §3). */
+/** One preventive service an adult is recommended, as the Recommended Care table shows it (part 2 §3 (docs/product.md#part-2-3)). */
 export interface Guideline {
   /** Stable, kebab-case: the row's id on the wire. */
   id: string;
@@ -48,7 +48,7 @@ const SMOKING_NOTE = 'Shown because your health conditions mention smoking or to
 
 /**
  * The adult preventive services the app recommends: the USPSTF A and B screenings an adult app covers, the ACIP
- * adult vaccines, dental cleaning and eye exams, and the sample care texts of part 1 §9 (colonoscopy every 10 years
+ * adult vaccines, dental cleaning and eye exams, and the sample care texts of part 1 §9 (docs/product.md#part-1-9) (colonoscopy every 10 years
  * from 45, blood pressure at least every 2 years, cholesterol every 5 years, skin cancer screening with a $20 copay,
  * tetanus booster every 10 years). Checked against each source on `lastReviewed`; a changed recommendation is a
  * change here, with its test.

@@ -3,7 +3,7 @@ import { careStanding, readCareStatus, type CareStanding } from './care';
 import type { SexAtBirth } from './patient';
 import { ageOn } from './recommendations';
 
-/** The Health Recommendation Prompt's topics (part 2 §9), in the order the dialog offers them. */
+/** The Health Recommendation Prompt's topics (part 2 §9 (docs/product.md#part-2-9)), in the order the dialog offers them. */
 export const HEALTH_PROMPT_TOPICS = ['general', 'nutrition', 'exercise', 'mental'] as const;
 export type HealthPromptTopic = (typeof HEALTH_PROMPT_TOPICS)[number];
 

@@ -1,4 +1,4 @@
-/** The plan types the edit dialog offers; PPO is the default of part 1 §3. */
+/** The plan types the edit dialog offers; PPO is the default of part 1 §3 (docs/product.md#part-1-3). */
 export const PLAN_TYPES = ['PPO', 'HMO', 'EPO', 'POS', 'HDHP', 'Other'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 export const DEFAULT_PLAN_TYPE: PlanType = 'PPO';
@@ -24,7 +24,7 @@ export function metAboveTotal(plan: PlanAmounts): Array<{ field: keyof typeof ME
   return problems;
 }
 
-/** The description an insurance upload sends (part 1 §7). */
+/** The description an insurance upload sends (part 1 §7 (docs/product.md#part-1-7)). */
 export function insuranceDocumentDescription(text: string | null | undefined): string {
   const trimmed = text?.trim();
   return trimmed ? `Insurance document: ${trimmed}` : 'Insurance document';

@@ -11,7 +11,7 @@ export const PROVIDER_SPECIALTIES = [
 export type ProviderSpecialty = (typeof PROVIDER_SPECIALTIES)[number];
 
 /**
- * The specialty that provides a care item or service, from its name (part 2 §5): dental or teeth → Dentistry,
+ * The specialty that provides a care item or service, from its name (part 2 §5 (docs/product.md#part-2-5)): dental or teeth → Dentistry,
  * eye or vision → Optometry, anything else → Primary Care.
  */
 export function specialtyForCare(careName: string): ProviderSpecialty {

@@ -1,5 +1,5 @@
 /**
- * The chat's side column of preset questions (part 2 §2). Shared, because the web app shows them and the built-in
+ * The chat's side column of preset questions (part 2 §2 (docs/product.md#part-2-2)). Shared, because the web app shows them and the built-in
  * assistant's tests check that each one gets a real answer.
  */
 export const QUICK_QUESTIONS = [

@@ -3,7 +3,7 @@ import { CARE_DISPLAY, careStanding, dueSoonUntil, type CareStanding } from './c
 import { GUIDELINES, type Guideline, type GuidelineCondition } from './guidelines';
 import type { SexAtBirth } from './patient';
 
-/** The statuses of a recommendation row (part 2 §4), in the order the table lists them. */
+/** The statuses of a recommendation row (part 2 §4 (docs/product.md#part-2-4)), in the order the table lists them. */
 export const RECOMMENDATION_STATUSES = ['Overdue', 'Due Now', 'Upcoming', 'Completed'] as const;
 export type RecommendationStatus = (typeof RECOMMENDATION_STATUSES)[number];
 
@@ -129,7 +129,7 @@ const latest = (dates: string[]) => dates.reduce<string | null>((last, date) => 
  * Then, the first that holds (standings of rules/care.ts, in Recommended Care's words):
  * 1. Completed: done, and not due again within 3 months (nor ever, for a once-only rule), while the rule's
  *    interval since then has not run out. Due again within 3 months, it is Due Now instead: "Due Now means due
- *    in the next 3 months" (part 2 §4).
+ *    in the next 3 months" (part 2 §4 (docs/product.md#part-2-4)).
  * 2. Upcoming (scheduled), on the booked day: a scheduled appointment today or ahead, or an open item whose status is
  *    'scheduled'. Booked care needs no Schedule, whatever its due date.
  * 3. Due Now, without a date: never recorded (nothing done, no open item).

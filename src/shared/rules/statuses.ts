@@ -28,7 +28,7 @@ export type CommunicationPreference = (typeof COMMUNICATION_PREFERENCES)[number]
 export const TIME_PREFERENCES = ['morning', 'afternoon', 'evening', 'any'] as const;
 export type TimePreference = (typeof TIME_PREFERENCES)[number];
 
-/** A care item's category (part 2 §9), shown in the Year View's legend. */
+/** A care item's category (part 2 §9 (docs/product.md#part-2-9)), shown in the Year View's legend. */
 export const CARE_CATEGORIES = ['Primary Care', 'Dental', 'Vision', 'Specialty Care'] as const;
 export type CareCategory = (typeof CARE_CATEGORIES)[number];
 

@@ -182,7 +182,7 @@ function appointmentEntry(
 }
 
 /**
- * The Year View (part 2 §2): the year's twelve months, each with the patient's care items, appointments and later
+ * The Year View (part 2 §2 (docs/product.md#part-2-2)): the year's twelve months, each with the patient's care items, appointments and later
  * rounds of recurring care that fall in it, by day. Cancelled appointments are left out. An appointment booked for a
  * care item (careItemId) in the month the item is shown stands for both: it says when and with whom, and whether it
  * happened, where the item only says that it is scheduled. A projected round is left out of a month that already
