@@ -247,7 +247,7 @@ describe('POST /api/appointments, refusals common to both payloads', () => {
   ])("answers 404 for an unknown provider, another user's provider, and another user's id (%s)", async (_case, payload) => {
     const mine = await createProvider(t.db, t.userId);
     const theirs = await createProvider(t.db, t.otherUserId);
-    // 101 to 103 are the quick dialog's fixed choices (part 2 §9); they are not providers of this patient.
+    // 101 to 103 are the quick dialog's fixed choices (part 2 §9 (docs/product.md#part-2-9)); they are not providers of this patient.
     await expectRefused(t, 'POST', '/api/appointments', payload(t, 101), 404, 'Provider not found');
     await expectRefused(t, 'POST', '/api/appointments', payload(t, theirs.id), 404, 'Provider not found');
     await expectRefused(t, 'POST', '/api/appointments', payload(t, mine.id, { userId: t.otherUserId }), 404, 'User not found');

@@ -4,7 +4,7 @@ import type { TestContext } from '../../testing/test-app';
 // The two payloads of POST /api/appointments, shared by the tests of scheduling and of the care item an appointment
 // was booked for.
 
-/** A complete Schedule New payload (part 2 §7). */
+/** A complete Schedule New payload (part 2 §7 (docs/product.md#part-2-7)). */
 export function scheduleNew(t: TestContext, providerId: number, overrides: Record<string, unknown> = {}) {
   return {
     userId: t.userId,
@@ -18,7 +18,7 @@ export function scheduleNew(t: TestContext, providerId: number, overrides: Recor
   };
 }
 
-/** A complete quick scheduling dialog payload (part 2 §3 and §7). */
+/** A complete quick scheduling dialog payload (part 2 §3 (docs/product.md#part-2-3) and §7 (docs/product.md#part-2-7)). */
 export function quickSchedule(t: TestContext, providerId: number, overrides: Record<string, unknown> = {}) {
   return {
     userId: t.userId,

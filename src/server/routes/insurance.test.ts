@@ -84,7 +84,7 @@ describe('POST /api/insurance', () => {
     ]);
   });
 
-  it('fills the defaults of part 1 §3: plan type PPO, amounts 0, primary, no group number', async () => {
+  it('fills the defaults of part 1 §3 (docs/product.md#part-1-3): plan type PPO, amounts 0, primary, no group number', async () => {
     const response = await api(t.app, 'POST', '/api/insurance', {
       userId: t.userId,
       provider: 'Acme Health',

@@ -32,7 +32,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     schema: { summary: "The patient's insurance plans, the primary first", params: UserIdParams, response: { 200: InsurancePlanList } },
   };
   app.get('/insurance/:userId', listPlans, async (request, reply) => sendList(reply, await listInsurancePlans(db, request.patient)));
-  // Part 2 §7 names the same list under this path too.
+  // Part 2 §7 (docs/product.md#part-2-7) names the same list under this path too.
   app.get('/insurance-plans/:userId', listPlans, async (request, reply) => sendList(reply, await listInsurancePlans(db, request.patient)));
 
   app.get(

@@ -92,7 +92,7 @@ describe('POST /api/onboarding', () => {
     expect(await plansOfPatient(t)).toEqual([expect.objectContaining({ provider: 'Blue Shield', memberId: 'BS-4242', groupNumber: null })]);
   });
 
-  it('fills the defaults of part 2 §5 for steps left as they open', async () => {
+  it('fills the defaults of part 2 §5 (docs/product.md#part-2-5) for steps left as they open', async () => {
     const response = await complete(t, { ...answers(t), medicalInfo: {}, insuranceInfo: {}, preferences: {} });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({

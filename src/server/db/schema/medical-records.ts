@@ -46,8 +46,8 @@ export const medicalRecords = pgTable(
 );
 
 /**
- * The Insurance screen's rule for a document: filed under a plan (a record names only its owner's plans), or, as part 1
- * §7 filters, mentioning insurance in its name or description, in any case. Written once, for the
+ * The Insurance screen's rule for a document: filed under a plan (a record names only its owner's plans), or, as
+ * part 1 §7 (docs/product.md#part-1-7) filters, mentioning insurance in its name or description, in any case. Written once, for the
  * query and for the partial index that serves it (the planner uses the index when the query says the same).
  */
 export function isInsuranceDocument(t: { insuranceId: AnyPgColumn; filename: AnyPgColumn; description: AnyPgColumn }): SQL {

@@ -13,7 +13,7 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     phoneNumber: text('phone_number'),
     avatarUrl: text('avatar_url'),
-    // Profile and onboarding (part 2 §3).
+    // Profile and onboarding (part 2 §3 (docs/product.md#part-2-3)).
     firstName: text('first_name'),
     lastName: text('last_name'),
     /** null: not stated. */
