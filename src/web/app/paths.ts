@@ -1,4 +1,4 @@
-/** Every route of part 1 §2, named once. */
+/** Every route of part 1 §2 (docs/product.md#part-1-2), named once. */
 export const paths = {
   dashboard: '/',
   records: '/records',

@@ -103,7 +103,7 @@ function OpenApp() {
   const setup = useQuery(setupQuery());
   // Until the first run is completed or skipped once, the app opens on the wizard (issue 10).
   if (setup.data?.onboarding === 'needed' && location !== paths.onboarding) return <Redirect to={paths.onboarding} replace />;
-  // Onboarding stands alone, outside the shared layout (part 1 §2).
+  // Onboarding stands alone, outside the shared layout (part 1 §2 (docs/product.md#part-1-2)).
   if (location === paths.onboarding) {
     return (
       <StandAlone>

@@ -7,7 +7,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The seven sidebar entries of part 1 §2; the assistant entry is labelled "What's Good?" (part 2 §2). */
+/** The seven sidebar entries of part 1 §2 (docs/product.md#part-1-2); the assistant entry is labelled "What's Good?" (part 2 §2 (docs/product.md#part-2-2)). */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', href: paths.dashboard, icon: LayoutDashboard },
   { label: 'Medical Records', href: paths.records, icon: FileText },

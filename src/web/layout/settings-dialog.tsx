@@ -24,7 +24,7 @@ interface SettingsDialogProps {
 }
 
 /**
- * The profile menu's Settings: the theme, all three of part 1 §4's choices. The sidebar toggle only flips
+ * The profile menu's Settings: the theme, all three choices of part 1 §4 (docs/product.md#part-1-4). The sidebar toggle only flips
  * between light and dark, so this is the way back to following the system. A choice applies at once.
  * Sign-in and security have a screen of their own (ADR 17), linked from here.
  */

@@ -10,7 +10,7 @@ export interface FieldRefusal {
 const NAMED_FIELD = /^(\w+): (.+)$/;
 
 /**
- * A non-ok answer from the API. Its message is what part 1 §7 specifies, '{status}: {body text or status text}'; the
+ * A non-ok answer from the API. Its message is what part 1 §7 (docs/product.md#part-1-7) specifies, '{status}: {body text or status text}'; the
  * parts are read once, here, so that nothing has to take the message apart again.
  */
 export class ApiError extends Error {

@@ -3,7 +3,7 @@ import type { User } from '../../shared/contracts/users';
 import { sessionQuery } from './api/session';
 import { userQuery } from './api/users';
 
-/** The browser-wide event the profile screen fires after a save; the header follows it (part 1 §2). */
+/** The browser-wide event the profile screen fires after a save; the header follows it (part 1 §2 (docs/product.md#part-1-2)). */
 export const PROFILE_UPDATED = 'profile-updated';
 
 export interface ProfileUpdatedDetail {

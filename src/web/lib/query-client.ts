@@ -7,7 +7,7 @@ declare module '@tanstack/react-query' {
   interface Register {
     mutationMeta: {
       /**
-       * The queries this mutation makes out of date (part 1 §7 and part 2 §7 list them per mutation): each key,
+       * The queries this mutation makes out of date (part 1 §7 (docs/product.md#part-1-7) and part 2 §7 (docs/product.md#part-2-7) list them per mutation): each key,
        * or key prefix, is invalidated once the mutation settles. Declared beside the mutation, handled once below.
        */
       invalidates?: readonly QueryKey[];
@@ -40,7 +40,7 @@ function checkAccess(client: QueryClient, error: unknown): void {
   if (access === 'open' || access === 'signed-in') void refreshSession(client);
 }
 
-/** Part 1 §7: reads never go stale, never refetch on focus, and nothing is retried. */
+/** Part 1 §7 (docs/product.md#part-1-7): reads never go stale, never refetch on focus, and nothing is retried. */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error) => checkAccess(client, error) }),

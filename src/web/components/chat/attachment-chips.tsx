@@ -9,7 +9,7 @@ interface AttachmentChipsProps {
   onRemove(name: string): void;
 }
 
-/** The files about to be sent, each a chip with its type's icon and its name, removable by name (part 2 §4). */
+/** The files about to be sent, each a chip with its type's icon and its name, removable by name (part 2 §4 (docs/product.md#part-2-4)). */
 export function AttachmentChips({ files, onRemove }: AttachmentChipsProps) {
   if (files.length === 0) return null;
   return (

@@ -19,7 +19,7 @@ interface ChatInputProps {
   onValueChange(value: string): void;
   /** Called for a message worth sending: not blank, nothing awaited. */
   onSend(): void;
-  /** A reply is awaited: typing, sending and attaching wait too (part 2 §4). */
+  /** A reply is awaited: typing, sending and attaching wait too (part 2 §4 (docs/product.md#part-2-4)). */
   waiting: boolean;
   /**
    * Why sending waits for something else (the earlier messages are still loading), if it does: said beside the

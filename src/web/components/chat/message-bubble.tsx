@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 
 /**
  * One message: the patient's on the right in the primary colour, the assistant's on the left, at most 85 % of the
- * list's width (part 2 §9). Text is shown as written, line breaks kept; a screen reader hears who said it.
+ * list's width (part 2 §9 (docs/product.md#part-2-9)). Text is shown as written, line breaks kept; a screen reader hears who said it.
  */
 export function MessageBubble({ message }: { message: ChatMessage }) {
   const mine = message.role === 'user';

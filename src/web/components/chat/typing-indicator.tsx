@@ -1,5 +1,5 @@
 /**
- * Three dots while the assistant is answering (part 2 §4). The status region is always there, empty when idle,
+ * Three dots while the assistant is answering (part 2 §4 (docs/product.md#part-2-4)). The status region is always there, empty when idle,
  * so a screen reader already knows it and reads 'Assistant is typing' when it fills. The dots pulse only for
  * those who have not asked for less motion.
  */

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * Keeps a scrolling message list at its newest message (part 2 §4): smoothly after each change, at once for
+ * Keeps a scrolling message list at its newest message (part 2 §4 (docs/product.md#part-2-4)): smoothly after each change, at once for
  * those who ask the system for less motion. A list that was hidden (another tab) lost its place; it goes back to
  * the newest message as soon as it is shown again.
  */

@@ -7,7 +7,7 @@ import { toast } from '../ui/use-toast';
 
 type ToastMessage = Parameters<typeof toast>[0];
 
-/** How a screen words the confirmation and its outcome (part 1 §2 and §8 word records and insurance apart). */
+/** How a screen words the confirmation and its outcome (part 1 §2 (docs/product.md#part-1-2) and §8 (docs/product.md#part-1-8) word records and insurance apart). */
 export interface DeleteDocumentWording {
   title: string;
   question(record: MedicalRecord): ReactNode;

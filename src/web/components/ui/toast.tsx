@@ -4,7 +4,7 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-/** Part 1 §9: swipe right past 50 px to dismiss; F8 focuses the viewport (Radix's default hotkey). */
+/** Part 1 §9 (docs/product.md#part-1-9): swipe right past 50 px to dismiss; F8 focuses the viewport (Radix's default hotkey). */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} duration={5000} {...props} />;
 }

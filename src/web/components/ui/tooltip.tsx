@@ -3,7 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 
 /**
  * A visible label for an icon-only control, shown on hover and on keyboard focus (delays from the provider in
- * main.tsx: part 1 §9). The control keeps its own accessible name; the tooltip only repeats it for sighted users.
+ * main.tsx: part 1 §9 (docs/product.md#part-1-9)). The control keeps its own accessible name; the tooltip only repeats it for sighted users.
  */
 export function Tooltip({ label, children }: { label: ReactNode; children: ReactElement }) {
   return (

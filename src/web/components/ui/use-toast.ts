@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ToastVariant } from './toast';
 
-// Part 1 §9: at most one toast at a time; a dismissed toast leaves the store after 1,000,000 ms
+// Part 1 §9 (docs/product.md#part-1-9): at most one toast at a time; a dismissed toast leaves the store after 1,000,000 ms
 // (effectively never during a visit, so its close animation is never cut short).
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;

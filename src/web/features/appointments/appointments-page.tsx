@@ -29,7 +29,7 @@ export default function AppointmentsPage() {
 
 function AppointmentsScreen({ search }: { search: string }) {
   const patientId = usePatientId();
-  // Schedule New opens when the care parameter is present, View Appointments otherwise (part 2 §2).
+  // Schedule New opens when the care parameter is present, View Appointments otherwise (part 2 §2 (docs/product.md#part-2-2)).
   const hasCareParam = new URLSearchParams(search).has('care');
   const [tab, setTab] = useState<Tab>(hasCareParam ? 'schedule' : 'view');
   const appointments = useQuery(appointmentsQuery(patientId));

@@ -8,7 +8,7 @@ const TYPE_REQUIRED = 'Appointment type is required';
 const { providerId, appointmentDate, notes } = ScheduleAppointmentBody.shape;
 
 /**
- * Schedule New's fields (part 2 §5), from the contract's own rules: the type is a choice, and with Other the
+ * Schedule New's fields (part 2 §5 (docs/product.md#part-2-5)), from the contract's own rules: the type is a choice, and with Other the
  * patient's own words; the time is one of the four preferences; the date is not before today (the calendar
  * does not offer those days, but a form left open past midnight would still carry yesterday).
  */

@@ -1,4 +1,4 @@
-/** The Basic Chat's five canned answers (part 2 §7): general guidance, no network, no record of the patient. */
+/** The Basic Chat's five canned answers (part 2 §7 (docs/product.md#part-2-7)): general guidance, no network, no record of the patient. */
 export const BASIC_REPLIES = [
   "If a cold or fever hangs on for more than 3 days, it's a good idea to see your doctor so they can check what's going on.",
   'Aim for about 150 minutes of moderate exercise a week. A brisk 30-minute walk on five days is a wonderful start.',
@@ -13,5 +13,5 @@ export const BASIC_GREETING = "Hello! I'm your health assistant. How can I help 
 export const pickBasicReply = (random: () => number = Math.random) =>
   BASIC_REPLIES[Math.min(Math.floor(random() * BASIC_REPLIES.length), BASIC_REPLIES.length - 1)]!;
 
-/** As if someone were typing (part 2 §9): 1,000 ms plus up to 2,000 ms more. */
+/** As if someone were typing (part 2 §9 (docs/product.md#part-2-9)): 1,000 ms plus up to 2,000 ms more. */
 export const basicReplyDelay = (random: () => number = Math.random) => 1000 + random() * 2000;

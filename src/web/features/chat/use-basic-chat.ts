@@ -3,7 +3,7 @@ import type { ChatMessage } from '../../lib/chat/chat-message';
 import { messageId } from '../../lib/chat/message-id';
 import { BASIC_GREETING, basicReplyDelay, pickBasicReply } from './basic-replies';
 
-/** The Basic Chat (part 2 §4): the patient's message, then, after a moment, one of five canned replies. No network. */
+/** The Basic Chat (part 2 §4 (docs/product.md#part-2-4)): the patient's message, then, after a moment, one of five canned replies. No network. */
 export function useBasicChat() {
   const [messages, setMessages] = useState<ChatMessage[]>([{ id: 'greeting', role: 'assistant', text: BASIC_GREETING }]);
   const [input, setInput] = useState('');

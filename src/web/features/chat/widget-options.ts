@@ -1,5 +1,5 @@
 /**
- * The options of n8n's chat widget (part 2 §3) as this tab uses them. The widget itself is not bundled (Vue, its
+ * The options of n8n's chat widget (part 2 §3 (docs/product.md#part-2-3)) as this tab uses them. The widget itself is not bundled (Vue, its
  * licence); the tab is a React component that behaves like it and speaks its protocol to the app's own server,
  * so there is no webhook address here: the server knows it, or answers itself.
  */
@@ -12,7 +12,7 @@ export const widgetOptions = {
 } as const;
 
 /**
- * The widget's `initialMessages`, saying truthfully what answers (part 2 §4): 'Hi there! 👋', then the assistant
+ * The widget's `initialMessages`, saying truthfully what answers (part 2 §4 (docs/product.md#part-2-4)): 'Hi there! 👋', then the assistant
  * powered by the n8n workflow, or the app's own assistant answering from the patient's records (not 'on this
  * device': the server may be elsewhere, and a configured language model may be too). Until the server
  * has said which, the greeting alone (`n8n` undefined), so that the second message never changes once shown;
@@ -25,7 +25,7 @@ export function initialMessages(n8n: boolean | undefined, statusFailed = false):
   return statusFailed ? [hello, "I'm your health assistant. How can I help you today?"] : [hello];
 }
 
-/** The widget's default English texts (part 2 §3). */
+/** The widget's default English texts (part 2 §3 (docs/product.md#part-2-3)). */
 const texts: Record<string, string> = {
   title: 'Hi there! 👋',
   subtitle: "Start a chat. We're here to help you 24/7.",

@@ -21,7 +21,7 @@ export const benefitsQuery = (insuranceId: number) =>
     queryFn: () => apiRequest<InsuranceBenefit[]>('GET', `/api/insurance/benefits/${insuranceId}`),
   });
 
-/** The dialog's save: a new plan when the patient has no primary one, else a change of it (part 1 §4). */
+/** The dialog's save: a new plan when the patient has no primary one, else a change of it (part 1 §4 (docs/product.md#part-1-4)). */
 export type SavePlan = { planId: null; body: CreateInsurancePlanBody } | { planId: number; body: UpdateInsurancePlanBody };
 
 export function useSaveInsurancePlan() {

@@ -28,7 +28,7 @@ export default function InsurancePage() {
   const [uploadOpen, setUploadOpen] = useState(false);
   const [planDialogOpen, setPlanDialogOpen] = useState(false);
   const plans = useQuery(insurancePlansQuery(patientId));
-  // The screen shows the primary plan (part 1 §7); undefined while loading, null when there is none.
+  // The screen shows the primary plan (part 1 §7 (docs/product.md#part-1-7)); undefined while loading, null when there is none.
   const primary = plans.data ? (plans.data.find((plan) => plan.isPrimary) ?? null) : undefined;
   const focus = useReturnFocus(PRIMARY_INSURANCE_HEADING);
   useIgnoreStrayDrops();

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contracts/onboarding';
 import type { User } from '../../../shared/contracts/users';
 
-/** The wizard's answers: the four groups of part 2 §3, each validated by the contract's own step schema. */
+/** The wizard's answers: the four groups of part 2 §3 (docs/product.md#part-2-3), each validated by the contract's own step schema. */
 export const WizardForm = z.object({
   personalInfo: OnboardingPersonalInfo,
   medicalInfo: OnboardingMedicalInfo,

@@ -45,7 +45,7 @@ export default function PreventativePage() {
           </Button>
         </div>
       </div>
-      {/* Part 2 §2: Recommended Care is the default tab ('structured'). */}
+      {/* Part 2 §2 (docs/product.md#part-2-2): Recommended Care is the default tab ('structured'). */}
       <Tabs defaultValue="structured">
         {/* At 390 px the three names share the row, each wrapping onto two lines if it must. */}
         <TabsList className="h-auto w-full sm:w-auto">

@@ -10,7 +10,7 @@ const { date, providerId, notes } = QuickScheduleAppointmentBody.shape;
 export const lastQuickDay = (now = new Date()) => toCalendarDate(addMonths(now, QUICK_SCHEDULE_MONTHS));
 
 /**
- * The quick scheduling dialog's fields (part 2 §5), from the contract's own rules and messages: a date from today
+ * The quick scheduling dialog's fields (part 2 §5 (docs/product.md#part-2-5)), from the contract's own rules and messages: a date from today
  * to three months ahead, a provider, one of the seven time slots, notes.
  */
 export const QuickScheduleForm = z.object({
@@ -18,7 +18,7 @@ export const QuickScheduleForm = z.object({
     .refine((day) => day >= toCalendarDate(new Date()), 'Please select an appointment date.')
     .refine((day) => day <= lastQuickDay(), 'Please select a date within the next 3 months.'),
   providerId,
-  // No slot is chosen at first (part 2 §5), so the field starts as '' and says so until one is.
+  // No slot is chosen at first (part 2 §5 (docs/product.md#part-2-5)), so the field starts as '' and says so until one is.
   timeSlot: z.string().refine((slot) => (QUICK_TIME_SLOTS as readonly string[]).includes(slot), 'Please select at least one time slot.'),
   notes,
 });

@@ -9,7 +9,7 @@ import { announceProfileUpdate } from '../../lib/profile-events';
 
 /**
  * Saves part of the profile. The saved patient replaces the cached one, and the browser-wide profile-updated
- * event (part 2 §4) carries the name, email and photo to whoever listens, the header among them.
+ * event (part 2 §4 (docs/product.md#part-2-4)) carries the name, email and photo to whoever listens, the header among them.
  */
 export function useUpdateProfile() {
   const patientId = usePatientId();

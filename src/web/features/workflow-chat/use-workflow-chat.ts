@@ -14,7 +14,7 @@ export const COULD_NOT_CONNECT = "Sorry, I couldn't connect to the health workfl
 const assistantMessage = (text: string): ChatMessage => ({ id: messageId('assistant'), role: 'assistant', text });
 
 /**
- * The workflow page's conversation (part 2 §2, §7): one chat id per browser tab, each message posted with it and
+ * The workflow page's conversation (part 2 §2 (docs/product.md#part-2-2), §7 (docs/product.md#part-2-7)): one chat id per browser tab, each message posted with it and
  * the route 'health', the workflow's `output` shown. Waiting is the request's own pending state, so it ends
  * however the request does.
  */

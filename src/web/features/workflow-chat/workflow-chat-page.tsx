@@ -1,7 +1,7 @@
 import { WorkflowChatCard } from './components/workflow-chat-card';
 
 /**
- * Health Assistant Chat, the workflow-powered page (part 2 §2). The spec gives it a light theme of its own under
+ * Health Assistant Chat, the workflow-powered page (part 2 §2 (docs/product.md#part-2-2)). The spec gives it a light theme of its own under
  * another storage key; here it follows the app's one theme, as a patient expects of one app.
  */
 export default function WorkflowChatPage() {

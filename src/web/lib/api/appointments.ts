@@ -21,7 +21,7 @@ const appointmentEffects = (userId: number) => [
   activitiesKey(userId),
 ];
 
-/** Schedule New's payload or the quick dialog's (part 2 §7); both screens book through this one mutation. */
+/** Schedule New's payload or the quick dialog's (part 2 §7 (docs/product.md#part-2-7)); both screens book through this one mutation. */
 export function useScheduleAppointment(userId: number) {
   return useMutation({
     mutationFn: (body: ScheduleAppointmentBody | QuickScheduleAppointmentBody) => apiRequest<Appointment>('POST', '/api/appointments', body),

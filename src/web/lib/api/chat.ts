@@ -40,7 +40,7 @@ export function useClearChatHistory() {
   return useMutation({ mutationFn: () => apiRequest<void>('DELETE', '/api/chat/history') });
 }
 
-/** The workflow page's message (part 2 §7), answered with `{ output }`. */
+/** The workflow page's message (part 2 §7 (docs/product.md#part-2-7)), answered with `{ output }`. */
 export function useSendWorkflowMessage() {
   return useMutation({
     mutationFn: (body: WorkflowChatBody) => apiRequest<WorkflowChatReply>('POST', '/api/chat/workflow', body),

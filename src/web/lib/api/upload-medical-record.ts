@@ -23,7 +23,7 @@ export interface UploadInput {
 
 type ToastMessage = Parameters<typeof toast>[0];
 
-/** What the patient is told when an upload ends; the records and insurance screens word it differently (part 1 §8). */
+/** What the patient is told when an upload ends; the records and insurance screens word it differently (part 1 §8 (docs/product.md#part-1-8)). */
 export interface UploadToasts {
   uploaded(record: MedicalRecord): ToastMessage;
   failed(serverMessage: string): ToastMessage;

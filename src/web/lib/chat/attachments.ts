@@ -25,7 +25,7 @@ function typeOf(file: Pick<File, 'name' | 'type'>): string {
 
 export type AttachmentKind = 'image' | 'audio' | 'video' | 'document';
 
-/** Which icon a chip shows (part 2 §4: document, audio, image, video). */
+/** Which icon a chip shows (part 2 §4 (docs/product.md#part-2-4): document, audio, image, video). */
 export function attachmentKind(file: Pick<File, 'name' | 'type'>): AttachmentKind {
   const type = typeOf(file);
   if (type.startsWith('image/')) return 'image';
@@ -42,7 +42,7 @@ export interface AttachResult {
 }
 
 /**
- * A new selection adds to the attached files (part 2 §5). A file named like an attached one replaces it — chips are
+ * A new selection adds to the attached files (part 2 §5 (docs/product.md#part-2-5)). A file named like an attached one replaces it — chips are
  * told apart and removed by name — and files the server would refuse are left out here, each with the reason: a
  * type it does not take, more than 10 files, or more than 20 MiB in all.
  */

@@ -1,6 +1,6 @@
 import type { ChatRole } from '../../../shared/contracts/chat';
 
-/** One bubble of any of the app's chats (part 2 §3's product chat message and the widget's message, as one shape). */
+/** One bubble of any of the app's chats (the product chat message of part 2 §3 (docs/product.md#part-2-3) and the widget's message, as one shape). */
 export interface ChatMessage {
   id: string;
   role: ChatRole;

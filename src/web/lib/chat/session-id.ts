@@ -2,7 +2,7 @@ import { ChatSessionId } from '../../../shared/contracts/chat';
 import type { KeyValueStorage } from './browser-storage';
 import { cryptoRandomBytes, type RandomBytes } from './random-source';
 
-/** Where n8n's chat widget keeps its session (part 2 §3: `{chat name}/sessionId`), so a reload goes on with it. */
+/** Where n8n's chat widget keeps its session (part 2 §3 (docs/product.md#part-2-3): `{chat name}/sessionId`), so a reload goes on with it. */
 export const N8N_SESSION_STORAGE_KEY = 'n8n-chat/sessionId';
 
 /**

@@ -2,14 +2,14 @@ import { WorkflowChatId } from '../../../shared/contracts/chat';
 import type { KeyValueStorage } from './browser-storage';
 import { cryptoRandomBytes, type RandomBytes } from './random-source';
 
-/** Where the workflow page keeps its chat id (part 2 §3): one conversation per browser tab. */
+/** Where the workflow page keeps its chat id (part 2 §3 (docs/product.md#part-2-3)): one conversation per browser tab. */
 export const WORKFLOW_CHAT_ID_STORAGE_KEY = 'chatId';
 
 const ALPHANUMERICS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 // The largest multiple of 62 below 256: bytes from 248 up are drawn again, so every character is equally likely.
 const UNBIASED_LIMIT = 256 - (256 % ALPHANUMERICS.length);
 
-/** 'health_' and 9 random letters or digits (part 2 §9). */
+/** 'health_' and 9 random letters or digits (part 2 §9 (docs/product.md#part-2-9)). */
 export function newWorkflowChatId(random: RandomBytes = cryptoRandomBytes): string {
   let suffix = '';
   while (suffix.length < 9) {

@@ -22,7 +22,7 @@ interface AppointmentItemProps {
   onComplete(appointment: Appointment): void;
 }
 
-/** One appointment of View Appointments (part 2 §2); only a scheduled one has actions. */
+/** One appointment of View Appointments (part 2 §2 (docs/product.md#part-2-2)); only a scheduled one has actions. */
 export function AppointmentItem({ appointment, providerName, onCancel, onComplete }: AppointmentItemProps) {
   const date = formatDate(appointment.appointmentDate);
   const scheduled = appointment.status === 'scheduled';

@@ -30,7 +30,7 @@ interface AppointmentsCardProps {
   onScheduleNew(): void;
 }
 
-/** View Appointments: the patient's own appointments in three sections by status (part 2 §2). */
+/** View Appointments: the patient's own appointments in three sections by status (part 2 §2 (docs/product.md#part-2-2)). */
 export function AppointmentsCard({ appointments, providers, failed, onScheduleNew }: AppointmentsCardProps) {
   const patientId = usePatientId();
   const [change, setChange] = useState<StatusChange | null>(null);

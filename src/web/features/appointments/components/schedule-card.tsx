@@ -27,7 +27,7 @@ import { toCalendarDate } from '../../../lib/calendar-dates';
 import { appointmentTypeOf, ScheduleForm, type ScheduleFormInput, type ScheduleFormValues } from '../schedule-form';
 import { ProviderDialog, type ProviderEdit } from './provider-dialog';
 
-/** The provider list's last choice (part 2 §2: value 'new'), which opens Add New Provider. */
+/** The provider list's last choice (part 2 §2 (docs/product.md#part-2-2): value 'new'), which opens Add New Provider. */
 const NEW_PROVIDER = 'new';
 
 interface ScheduleCardProps {
@@ -40,7 +40,7 @@ interface ScheduleCardProps {
 
 function startingValues(providers: Provider[], careItem: CareItem | null): ScheduleFormInput {
   return {
-    // With ?care the type is the care item's name and its specialty's provider is chosen (part 2 §5).
+    // With ?care the type is the care item's name and its specialty's provider is chosen (part 2 §5 (docs/product.md#part-2-5)).
     typeChoice: careItem?.careName ?? '',
     otherType: '',
     providerId: careItem ? (providerForCare(providers, careItem.careName)?.id ?? 0) : 0,
@@ -50,7 +50,7 @@ function startingValues(providers: Provider[], careItem: CareItem | null): Sched
   };
 }
 
-/** Schedule New: the card 'Schedule an Appointment' (part 2 §2, §5). Mounted once its lists are loaded. */
+/** Schedule New: the card 'Schedule an Appointment' (part 2 §2 (docs/product.md#part-2-2), §5 (docs/product.md#part-2-5)). Mounted once its lists are loaded. */
 export function ScheduleCard({ typeChoices, providers, careItem }: ScheduleCardProps) {
   const patientId = usePatientId();
   const [, navigate] = useLocation();

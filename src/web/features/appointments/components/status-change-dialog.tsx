@@ -18,7 +18,7 @@ interface StatusChangeDialogProps {
   onCloseAutoFocus(event: Event): void;
 }
 
-/** 'Cancel Appointment' and 'Complete Appointment' (part 2 §2), each sent only after the patient confirms. */
+/** 'Cancel Appointment' and 'Complete Appointment' (part 2 §2 (docs/product.md#part-2-2)), each sent only after the patient confirms. */
 export function StatusChangeDialog({ change, onClose, onCloseAutoFocus }: StatusChangeDialogProps) {
   const patientId = usePatientId();
   const changeStatus = useChangeAppointmentStatus(patientId);

@@ -17,7 +17,7 @@ const unavailable = () =>
 const answerOf = (state: ReplyState) => state.bubbles.map((bubble) => bubble.text).join('\n\n');
 
 /**
- * 'Ask AI' (part 2 §2, §8; issue 13 point 1): with no language model configured, the spec's 'Feature Unavailable'
+ * 'Ask AI' (part 2 §2 (docs/product.md#part-2-2), §8 (docs/product.md#part-2-8); issue 13 point 1): with no language model configured, the spec's 'Feature Unavailable'
  * toast; with one, its answer streamed into the card. A blank question is never sent.
  */
 export function AskAiCard() {

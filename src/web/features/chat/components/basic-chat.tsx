@@ -7,7 +7,7 @@ import type { ChatHandle } from '../chat-handle';
 import { useBasicChat } from '../use-basic-chat';
 import { scrollIntoViewGently } from './scroll-into-view';
 
-/** The 'Basic Chat' tab (part 2 §2): canned general guidance in a panel 70 % of the window high. */
+/** The 'Basic Chat' tab (part 2 §2 (docs/product.md#part-2-2)): canned general guidance in a panel 70 % of the window high. */
 export function BasicChat({ ref }: { ref?: Ref<ChatHandle> }) {
   const chat = useBasicChat();
   const panel = useRef<HTMLDivElement>(null);

@@ -14,7 +14,7 @@ import { N8nChatHeader } from './n8n-chat-header';
 import { scrollIntoViewGently } from './scroll-into-view';
 
 /**
- * The 'n8n AI Assistant' tab (part 2 §2, §4; issue 13 point 2): a chat that behaves like n8n's widget, 600 px high.
+ * The 'n8n AI Assistant' tab (part 2 §2 (docs/product.md#part-2-2), §4 (docs/product.md#part-2-4); issue 13 point 2): a chat that behaves like n8n's widget, 600 px high.
  *
  * 'Close chat' has nothing to close on a page (the widget's window mode hides a floating window), so it does what
  * the widget shows when no conversation is open: the get-started screen with 'New Conversation'. The session is

@@ -2,7 +2,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Button } from '../../../components/ui/button';
 import { QUICK_QUESTIONS } from '../../../../shared/rules/quick-questions';
 
-/** 'Quick Questions' (part 2 §2): each asks the chat of the open tab. */
+/** 'Quick Questions' (part 2 §2 (docs/product.md#part-2-2)): each asks the chat of the open tab. */
 export function QuickQuestionsCard({ onAsk }: { onAsk(question: string): void }) {
   return (
     <Card>

@@ -19,7 +19,7 @@ export function RecentActivityCard() {
     <Card aria-busy={activities.isPending}>
       <CardHeader className="flex-row items-center justify-between gap-4">
         <CardTitle className="leading-tight">Recent Activity</CardTitle>
-        {/* Part 1 §2 calls it an anchor: a real link, to the page that lists everything. */}
+        {/* Part 1 §2 (docs/product.md#part-1-2) calls it an anchor: a real link, to the page that lists everything. */}
         {items.length > 0 && (
           <Link
             href={paths.activity}

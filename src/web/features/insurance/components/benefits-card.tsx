@@ -24,7 +24,7 @@ export function BenefitsCard({ plan }: BenefitsCardProps) {
   const [editing, setEditing] = useState<BenefitEdit | null>(null);
   const [removing, setRemoving] = useState<InsuranceBenefit | null>(null);
   const focus = useReturnFocus(HEADING_ID);
-  // Part 1 §7: benefits are only requested once there is a primary plan.
+  // Part 1 §7 (docs/product.md#part-1-7): benefits are only requested once there is a primary plan.
   const benefits = useQuery({ ...benefitsQuery(plan?.id ?? 0), enabled: !!plan });
 
   const add = () => {

@@ -23,7 +23,7 @@ type CareFormInput = z.input<typeof CareItemForm>;
 type CareFormValues = z.output<typeof CareItemForm>;
 type Recurrence = (typeof CARE_FORM_RECURRENCES)[number];
 
-/** Part 2 §9: 1 (Monthly), 3, 6, 12 (Yearly, the default), 24. */
+/** Part 2 §9 (docs/product.md#part-2-9): 1 (Monthly), 3, 6, 12 (Yearly, the default), 24. */
 const RECURRENCE_LABELS: Readonly<Record<Recurrence, string>> = {
   '1': 'Monthly',
   '3': 'Every 3 months',
@@ -46,7 +46,7 @@ interface AddCareItemDialogProps {
   onCloseAutoFocus(event: Event): void;
 }
 
-/** 'Add Preventative Care Item' (part 2 §2, §5; issue 12 point 6), opened by the page's 'Add Care Item'. */
+/** 'Add Preventative Care Item' (part 2 §2 (docs/product.md#part-2-2), §5 (docs/product.md#part-2-5); issue 12 point 6), opened by the page's 'Add Care Item'. */
 export function AddCareItemDialog({ open, onClose, onCloseAutoFocus }: AddCareItemDialogProps) {
   const patientId = usePatientId();
   const add = useAddCareItem(patientId);

@@ -22,7 +22,7 @@ import { useUpdateCareItem } from '../api';
 
 const HEADING_ID = 'care-timeline-heading';
 
-/** The Timeline View (issue 12, point 5): the grouped timeline of part 1 §4, with Schedule and Mark Complete. */
+/** The Timeline View (issue 12, point 5): the grouped timeline of part 1 §4 (docs/product.md#part-1-4), with Schedule and Mark Complete. */
 export function CareTimeline() {
   const patientId = usePatientId();
   const care = useQuery(careItemsQuery(patientId));

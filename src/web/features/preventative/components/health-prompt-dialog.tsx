@@ -30,7 +30,7 @@ interface HealthPromptDialogProps {
 }
 
 /**
- * 'Health Recommendation Prompt' (part 2 §2; issue 12 point 7): a prompt per topic built from what the patient
+ * 'Health Recommendation Prompt' (part 2 §2 (docs/product.md#part-2-2); issue 12 point 7): a prompt per topic built from what the patient
  * recorded, for them to copy into an assistant of their choosing. The app itself sends it nowhere.
  */
 export function HealthPromptDialog({ open, onClose, onCloseAutoFocus }: HealthPromptDialogProps) {

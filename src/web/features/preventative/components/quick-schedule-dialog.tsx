@@ -41,14 +41,14 @@ interface QuickScheduleDialogProps {
   onCloseAutoFocus(event: Event): void;
 }
 
-/** The quick scheduling dialog (part 2 §3, §4, §5): a date, a provider, a time slot, notes; then "verifying". */
+/** The quick scheduling dialog (part 2 §3 (docs/product.md#part-2-3), §4 (docs/product.md#part-2-4), §5 (docs/product.md#part-2-5)): a date, a provider, a time slot, notes; then "verifying". */
 export function QuickScheduleDialog({ request, onClose, onCloseAutoFocus }: QuickScheduleDialogProps) {
   const patientId = usePatientId();
   const schedule = useScheduleAppointment(patientId);
   const providers = useQuery({ ...providersQuery(patientId), enabled: request !== null });
   const verifying = schedule.isPending;
   return (
-    // It cannot be closed while verifying (part 2 §4): neither Escape, the overlay nor a button closes it then.
+    // It cannot be closed while verifying (part 2 §4 (docs/product.md#part-2-4)): neither Escape, the overlay nor a button closes it then.
     <Dialog open={request !== null} onOpenChange={(open) => !open && !verifying && onClose()}>
       {request && (
         <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto" hideClose={verifying} onCloseAutoFocus={onCloseAutoFocus}>
@@ -103,7 +103,7 @@ function QuickScheduleFields({ request, providers, schedule, onDone }: QuickSche
   const form = useForm<QuickScheduleFormInput, unknown, QuickScheduleFormValues>({
     resolver: zodResolver(QuickScheduleForm),
     defaultValues: {
-      // Tomorrow by default, the provider of the service's specialty preselected (part 2 §5).
+      // Tomorrow by default, the provider of the service's specialty preselected (part 2 §5 (docs/product.md#part-2-5)).
       date: toCalendarDate(addDays(new Date(), 1)),
       providerId: providerForCare(providers, request.service)?.id ?? 0,
       timeSlot: '',

@@ -16,7 +16,7 @@ import type { QuickScheduleRequest } from './quick-schedule-dialog';
 
 const HEADING_ID = 'recommended-care-heading';
 
-/** Part 2 §4's badge of each status, from the one table of care words and colours (rules/care.ts). */
+/** The badge of each status as part 2 §4 (docs/product.md#part-2-4) has it, from the one table of care words and colours (rules/care.ts). */
 function StatusBadge({ status }: { status: RecommendationRow['status'] }) {
   return <Badge variant={badgeOfLabel(status)}>{status}</Badge>;
 }

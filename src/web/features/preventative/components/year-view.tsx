@@ -27,7 +27,7 @@ const CATEGORY_DOT: Record<CareCategory, string> = {
   'Specialty Care': 'bg-orange-700 dark:bg-orange-400',
 };
 
-/** The legend's words (part 2 §2): 'Specialty' for Specialty Care. */
+/** The legend's words (part 2 §2 (docs/product.md#part-2-2)): 'Specialty' for Specialty Care. */
 const LEGEND: readonly [CareCategory, string][] = [
   ['Primary Care', 'Primary Care'],
   ['Dental', 'Dental'],
@@ -122,7 +122,7 @@ function Legend() {
 }
 
 /**
- * Preventative Care's Year View (part 2 §2): the patient's care items and appointments month by month, recurring
+ * Preventative Care's Year View (part 2 §2 (docs/product.md#part-2-2)): the patient's care items and appointments month by month, recurring
  * care projected into later years (rules/year-view.ts). `now` fixes the day for tests.
  */
 export function YearView({ now }: { now?: Date }) {

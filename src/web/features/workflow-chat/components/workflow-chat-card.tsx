@@ -4,7 +4,7 @@ import { TypingIndicator } from '../../../components/chat/typing-indicator';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useWorkflowChat } from '../use-workflow-chat';
 
-/** 'Health Workflow Assistant' (part 2 §2): the conversation and its message box. */
+/** 'Health Workflow Assistant' (part 2 §2 (docs/product.md#part-2-2)): the conversation and its message box. */
 export function WorkflowChatCard() {
   const chat = useWorkflowChat();
   return (
