@@ -46,7 +46,7 @@ test('the page as the spec has it: the two tabs, the n8n widget’s texts and gr
   await expect(page.getByRole('heading', { level: 3, name: 'Hi there! 👋' })).toBeVisible();
   await expect(page.getByText("Start a chat. We're here to help you 24/7.")).toBeVisible();
   for (const name of ['New Conversation', 'Clear history', 'Close chat']) await expect(page.getByRole('button', { name })).toBeVisible();
-  // No n8n here: the built-in assistant introduces itself (part 2 §4).
+  // No n8n here: the built-in assistant introduces itself (part 2 §4 (docs/product.md#part-2-4)).
   await expect(botBubbles(n8nLog(page))).toHaveText([
     'Assistant said: Hi there! 👋',
     "Assistant said: I'm your health assistant. I answer from your own records in this app. How can I help you today?",
@@ -54,7 +54,7 @@ test('the page as the spec has it: the two tabs, the n8n widget’s texts and gr
   await expect(messageBox(page)).toHaveAttribute('placeholder', 'Type your question..');
   // Blank: nothing to send.
   await expect(sendButton(page)).toBeDisabled();
-  // The panel is 600 px high (part 2 §9).
+  // The panel is 600 px high (part 2 §9 (docs/product.md#part-2-9)).
   expect((await n8nLog(page).locator('xpath=..').boundingBox())?.height).toBeLessThanOrEqual(600);
 
   await expect(page.getByRole('heading', { name: 'Quick Questions' })).toBeVisible();
