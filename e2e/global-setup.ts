@@ -9,7 +9,7 @@ export default function globalSetup() {
   if (build.status !== 0) throw new Error('building the web app and the server failed');
 
   const root = mkdtempSync(join(tmpdir(), 'healthassist-e2e-templates-'));
-  for (const kind of ['seeded', 'account', 'empty', 'long-record']) {
+  for (const kind of ['seeded', 'account', 'empty', 'long-record', 'other-patient']) {
     const made = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/support/make-template.ts', join(root, kind), kind], {
       stdio: 'inherit',
     });

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type Template = 'seeded' | 'account' | 'empty' | 'long-record';
+export type Template = 'seeded' | 'account' | 'empty' | 'long-record' | 'other-patient';
 
 export interface RunningServer {
   url: string;
