@@ -1,6 +1,6 @@
 /**
- * The spec fixes the patient as user 1 on every screen and every call (part 1 §1 (docs/product.md#part-1-1), §6 (docs/product.md#part-1-6)). Server and web
- * read it from here; sign-in, later, replaces this constant with a session on both sides.
+ * The spec fixes the patient as user 1 on every screen and every call (part 1 §1 (docs/product.md#part-1-1), §6 (docs/product.md#part-1-6)). The server
+ * reads it from here (the open app's patient, backups); the browser takes the patient from GET /api/session (issue 31).
  */
 export const CURRENT_USER_ID = 1;
 
