@@ -16,13 +16,14 @@ const WRITERS = 20;
 const ACKNOWLEDGED_BEFORE_KILL = 100;
 /**
  * Kills, each followed by a start on the same folder: the recovery of one kill must itself survive the next. Three, not
- * five: on two busy cores a round takes 10-15 s (a write waits on its sync pass, about 70 ms there), five took 62-71 s.
+ * five: on two busy cores, measured before the sync pass left the event loop (issue 30), a round took 10-15 s and five
+ * took 62-71 s.
  */
 const ROUNDS = 3;
 
 /**
- * Where a round's kill lands, once ACKNOWLEDGED_BEFORE_KILL writes are answered. On PGlite the server works on one
- * write at a time (the query and the sync pass run in its one thread), the others waiting in their sockets.
+ * Where a round's kill lands, once ACKNOWLEDGED_BEFORE_KILL writes are answered. On PGlite the server runs one
+ * query at a time (PostgreSQL runs in its thread), the others waiting their turn.
  * - 'on an answer': at once. The server has just sent that answer and is reading or inserting the next write.
  * - 'on a commit': at the next write into pg_wal. A write has committed and its answer waits on the sync pass.
  */
