@@ -8,7 +8,7 @@ import { registerContracts } from './http/contract';
 import { registerCurrentPatient } from './http/current-patient';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
-import { isApiPath, isAssetPath, pathOf } from './http/paths';
+import { isApiPath, isAssetPath, pathOf, WRITE_METHODS } from './http/paths';
 import { registerRequestOriginGuard } from './http/request-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { fastifyTrustProxy, type TrustProxy } from './core/trust-proxy';
@@ -64,7 +64,6 @@ export interface AppDependencies {
 }
 
 const DEFAULT_MAX_ARCHIVE_BYTES = 8192 * 2 ** 20;
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Everything but the socket: tests build the same app and talk to it through inject(). */
 export async function buildApp({

@@ -22,7 +22,6 @@ export const unsupportedMediaType = (message: string) => new HttpError(415, mess
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 /** An outside service (n8n, a language model) failed or answered nonsense: the message says which, never how to reach it. */
 export const badGateway = (message: string) => new HttpError(502, message);
-export const gatewayTimeout = (message: string) => new HttpError(504, message);
 
 /** 'deductible: Deductible cannot be negative' — the first problem, naming its field. */
 export function describeZodError(error: z.ZodError): string {

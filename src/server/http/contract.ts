@@ -6,6 +6,7 @@ import type { JsonList } from '../db/json-list';
 import { isPublicRoute, type RouteSignIn } from './current-patient';
 import { badRequest, describeZodError } from '../core/errors';
 import { nestsDeeperThan, tooDeepMessage } from './json-depth';
+import { WRITE_METHODS } from './paths';
 import { compileSerializer } from './serializer';
 import { findUnsafeInput } from './unsafe-input';
 
@@ -80,7 +81,6 @@ const ERROR_MEANINGS: Record<number, string> = {
   504: 'An outside service (n8n, a language model) did not answer in time',
 };
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Every route's responses, completed in one place: the refusals all routes share are declared here rather than on

@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import type { Patient } from '../core/patient';
 import { forbidden, notFound, unauthorized } from '../core/errors';
 import { cameStraightFromThisMachine } from './open-app';
+import { WRITE_METHODS } from './paths';
 import { clearSessionCookie, readSessionCookie } from './session-cookie';
 
 /**
@@ -55,7 +56,6 @@ declare module 'fastify' {
   }
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const NOT_SIGNED_IN = 'Sign in to continue';
 export const SETUP_FIRST = 'This app is not protected yet: enter the setup code from the server’s log to continue';

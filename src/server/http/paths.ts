@@ -4,6 +4,9 @@ export function pathOf(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
+/** The methods that change something: a token that reads only is refused them, and on PGlite their success is synced. */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /** The JSON API: '/api' and everything under it, but not a page such as '/apiary'. */
 export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');

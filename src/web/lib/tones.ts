@@ -1,14 +1,6 @@
 import type { Tone } from '../../shared/rules/care';
 
 /** Tailwind classes for each status tone, chosen for AA contrast on cards in both themes. */
-export const toneText: Record<Tone, string> = {
-  green: 'text-green-700 dark:text-green-400',
-  blue: 'text-blue-700 dark:text-blue-300',
-  red: 'text-red-700 dark:text-red-400',
-  amber: 'text-amber-700 dark:text-amber-300',
-  grey: 'text-muted-foreground',
-};
-
 export const toneDot: Record<Tone, string> = {
   green: 'bg-green-600',
   blue: 'bg-blue-600',

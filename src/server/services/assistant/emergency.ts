@@ -1,8 +1,11 @@
 import { normaliseQuestion } from './reading';
 
 /**
- * The emergency rule of the built-in assistant, kept apart because it is safety-critical: it runs before every other
- * rule and before whatever else answers the chats (n8n, a language model), and its table is tested sign by sign.
+ * The emergency rule, kept apart because it is safety-critical, and its table tested sign by sign. Where it runs:
+ * `answerChat` (services/chat/answer-chat.ts) checks every question of every chat first, so that an emergency is
+ * answered by this rule and never sent to n8n or a language model, whatever answers the chats. The built-in
+ * assistant (built-in-assistant.ts) and its rules (rules.ts) check it again before anything else: each stays safe when
+ * called on its own (the rules' tests, a later caller), at the cost of a second match over a short text.
  */
 
 export interface EmergencySign {

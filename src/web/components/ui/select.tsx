@@ -8,7 +8,6 @@ import { cn } from '../../lib/cn';
  * and the arrows move, Enter chooses, Escape closes. Name the trigger with a <label htmlFor> or FormLabel.
  */
 export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
@@ -50,10 +49,6 @@ export function SelectContent({ className, children, position = 'popper', ...pro
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
   );
-}
-
-export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return <SelectPrimitive.Label className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)} {...props} />;
 }
 
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
