@@ -64,11 +64,8 @@ const VIEWS: Record<string, View> = {
     },
     says: (standing) => CARE_DISPLAY[standing].recommendation,
   },
-  // loadPatientFacts classifies each item by careStanding and words it so (patient-facts.test.ts, at this boundary).
-  "the assistant's facts": {
-    shows: (today) => new Map(ITEMS.map((care) => [care.id, CARE_DISPLAY[careStanding(care.status, care.dueDate, today)].assistant])),
-    says: (standing) => CARE_DISPLAY[standing].assistant,
-  },
+  // The assistant's facts are not here: loadPatientFacts needs the database; patient-facts.test.ts asks it at this
+  // same boundary.
   'the health prompt: overdue, due soon, or neither': {
     shows: (today) => {
       const facts = healthPromptFacts(null, ITEMS, today);

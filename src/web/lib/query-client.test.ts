@@ -60,12 +60,6 @@ describe("a mutation's meta.invalidates", () => {
     await run(client, { mutationFn: async () => 'done' });
     expect(client.getQueryState(['records', 1])?.isInvalidated).toBe(false);
   });
-
-  it('is typed as a list of query keys', () => {
-    // @ts-expect-error a single key is not a list of keys
-    const meta: MutationMeta = { invalidates: ['records', 1] };
-    expect(meta).toBeDefined();
-  });
 });
 
 describe('a 401', () => {
@@ -108,3 +102,8 @@ describe('a 401', () => {
     other.unsubscribe();
   });
 });
+
+// `invalidates` is a list of query keys: `npm run typecheck` (tsconfig.web-test.json) fails if a single key is
+// accepted, as the unused @ts-expect-error would then be. A type, not a test: nothing here runs.
+// @ts-expect-error a single key is not a list of keys
+export const singleKeyIsRefused: MutationMeta = { invalidates: ['records', 1] };
