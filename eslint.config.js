@@ -98,9 +98,9 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    // Tests (and their helpers) stand on their file's floor but may build the whole server (app.ts) and drive it
-    // through HTTP, as a browser does.
-    files: ['src/server/**/*.test.ts', 'src/server/**/*-test-*.ts'],
+    // Tests stand on their file's floor but may build the whole server (app.ts) and drive it through HTTP, as a
+    // browser does. Their helpers live in src/testing/, outside the floors.
+    files: ['src/server/**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': restrictedPaths(['app.ts']) },
   },
   {

@@ -22,7 +22,7 @@ import {
 import { snapshotData } from '../../testing/test-app';
 import { accounts, appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, users } from './schema/index';
 import { wipeRecord } from './reset';
-import { db, userId, useSchemaTestDatabase } from './schema-test-database';
+import { db, userId, useSchemaTestDatabase } from '../../testing/schema-fixtures';
 
 // What deleting a row takes with it (the foreign keys' ON DELETE), the same on PGlite and PostgreSQL.
 

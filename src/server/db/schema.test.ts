@@ -16,7 +16,7 @@ import {
   createUser,
 } from '../../testing/factories';
 import { DOCUMENT_CHUNK_BYTES, medicalRecordChunks, medicalRecords, preventativeCare, providers } from './schema/index';
-import { db, userId, useSchemaTestDatabase } from './schema-test-database';
+import { db, userId, useSchemaTestDatabase } from '../../testing/schema-fixtures';
 import { sqlState, violatedConstraint } from './sql-state';
 
 // The database's own rules, written straight through Drizzle: they hold even for a write that skips the

@@ -7,7 +7,7 @@ import { createAppointment, createCareItem, createProvider } from '../../testing
 import { activitiesOfPatient, careItemsOfPatient } from '../../testing/patient-lists';
 import { INTERNAL_ERROR, api, expectRefused, useTestApp, withFailingActivityLog } from '../../testing/test-app';
 import { type preventativeCare, users } from '../db/schema/index';
-import { scheduleNew } from './appointment-test-payloads';
+import { scheduleNew } from '../../testing/appointment-fixtures';
 
 const t = useTestApp();
 

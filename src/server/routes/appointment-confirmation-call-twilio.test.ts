@@ -17,7 +17,7 @@ import {
   withoutCalls,
   withTwilio,
   withWebhook,
-} from './confirmation-call-test-apps';
+} from '../../testing/confirmation-call-fixtures';
 
 // POST /api/appointments and the confirmation call to the provider (issue 12) through Twilio, and the bookings that
 // make no call.

@@ -19,7 +19,7 @@ import {
   withTwoCallsAnHour,
   withUsAndGb,
   withWebhook,
-} from './confirmation-call-test-apps';
+} from '../../testing/confirmation-call-fixtures';
 
 // POST /api/appointments and the confirmation call to the provider (issue 12) through a webhook service. Through
 // Twilio, and no call: appointment-confirmation-call-twilio.test.ts.

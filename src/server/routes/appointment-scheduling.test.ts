@@ -5,7 +5,7 @@ import { inDays } from '../../testing/calendar-days';
 import { createCareItem, createProvider } from '../../testing/factories';
 import { activitiesOfPatient, careItemsOfPatient } from '../../testing/patient-lists';
 import { INTERNAL_ERROR, api, expectRefused, useTestApp, withFailingActivityLog } from '../../testing/test-app';
-import { quickSchedule, scheduleNew } from './appointment-test-payloads';
+import { quickSchedule, scheduleNew } from '../../testing/appointment-fixtures';
 
 const t = useTestApp();
 

@@ -5,7 +5,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/contracts/chat';
 import { samplePdf, samplePng } from '../db/sample-documents';
 import { createAppointment, createProvider } from '../../testing/factories';
 import { api, expectRefused, snapshotData, useTestApp } from '../../testing/test-app';
-import { appWith, history, load, multipart, postMultipart, send, streamed } from './chat-test-support';
+import { appWith, history, load, multipart, postMultipart, send, streamed } from '../../testing/chat-fixtures';
 
 /** The chats with nothing configured: the built-in assistant answers both, and the limits hold. */
 const t = useTestApp();

@@ -5,7 +5,7 @@ import { openAiCompatibleModel } from '../services/language-model/openai-compati
 import { createAppointment, createProvider } from '../../testing/factories';
 import { startLanguageModelStandIn, type LanguageModelStandIn } from '../../testing/language-model-stand-in';
 import { api, snapshotData, useTestApp } from '../../testing/test-app';
-import { appWith, expectFailedKeepingNothing, history, send, streamed, warmUpFetch } from './chat-test-support';
+import { appWith, expectFailedKeepingNothing, history, send, streamed, warmUpFetch } from '../../testing/chat-fixtures';
 
 /** The built-in assistant answered by a language model, against a local stand-in for an OpenAI-compatible API. */
 const t = useTestApp();

@@ -7,7 +7,7 @@ import { n8nFor } from '../services/n8n/index';
 import { unreachableAddress } from '../../testing/call-service-stand-in';
 import { startN8nStandIn, streamLine, type N8nStandIn } from '../../testing/n8n-stand-in';
 import { api, snapshotData, useTestApp } from '../../testing/test-app';
-import { appWith, expectFailedKeepingNothing, history, postMultipart, send, streamed, warmUpFetch } from './chat-test-support';
+import { appWith, expectFailedKeepingNothing, history, postMultipart, send, streamed, warmUpFetch } from '../../testing/chat-fixtures';
 
 /** The chats with n8n's webhooks configured, against a local stand-in for n8n. */
 const t = useTestApp();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createInsurancePlan } from '../../testing/factories';
 import { activitiesOfPatient } from '../../testing/patient-lists';
 import { INTERNAL_ERROR, api, expectRefused, snapshotData, useTestApp, withFailingActivityLog } from '../../testing/test-app';
-import { DEDUCTIBLE_MET_ABOVE, OUT_OF_POCKET_MET_ABOVE, PLAN_TYPE_REQUIRED, PLAN_TYPES, PRIMARY_EXISTS, newPlan } from './insurance-test-payloads';
+import { DEDUCTIBLE_MET_ABOVE, OUT_OF_POCKET_MET_ABOVE, PLAN_TYPE_REQUIRED, PLAN_TYPES, PRIMARY_EXISTS, newPlan } from '../../testing/insurance-fixtures';
 
 // The insurance plans: listing and adding them. Editing a plan: insurance-plan-edits.test.ts; benefits: insurance-benefits.test.ts.
 

@@ -6,7 +6,7 @@ import { users } from '../db/schema/index';
 import { createInsurancePlan, createUser } from '../../testing/factories';
 import { activitiesOfPatient } from '../../testing/patient-lists';
 import { INTERNAL_ERROR, api, expectRefused, removePatient, useTestApp, withFailingActivityLog } from '../../testing/test-app';
-import { answers, complete, type Groups, KEPT_PLAN_FIELDS, patient, plansOfPatient } from './onboarding-test-answers';
+import { answers, complete, type Groups, KEPT_PLAN_FIELDS, patient, plansOfPatient } from '../../testing/onboarding-fixtures';
 import { credentialExists } from '../auth/credentials';
 
 const t = useTestApp();

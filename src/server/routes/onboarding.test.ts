@@ -5,7 +5,7 @@ import { insurancePlans } from '../db/schema/index';
 import { createInsurancePlan } from '../../testing/factories';
 import { activitiesOfPatient } from '../../testing/patient-lists';
 import { api, snapshotData, useTestApp } from '../../testing/test-app';
-import { answers, complete, KEPT_PLAN_FIELDS, patient, plansOfPatient } from './onboarding-test-answers';
+import { answers, complete, KEPT_PLAN_FIELDS, patient, plansOfPatient } from '../../testing/onboarding-fixtures';
 
 // What a completed onboarding stores. What it refuses, and the first completion on a first run:
 // onboarding-refusals.test.ts.

@@ -4,7 +4,7 @@ import { inDays } from '../../testing/calendar-days';
 import { createCareItem } from '../../testing/factories';
 import { activitiesOfPatient, careItemsOfPatient } from '../../testing/patient-lists';
 import { INTERNAL_ERROR, api, expectRefused, useTestApp, withFailingActivityLog } from '../../testing/test-app';
-import { today } from './preventative-care-test-support';
+import { today } from '../../testing/preventative-care-fixtures';
 
 const t = useTestApp();
 

@@ -6,7 +6,7 @@ import { createCareItem } from '../../testing/factories';
 import { activitiesOfPatient, careItemsOfPatient } from '../../testing/patient-lists';
 import { INTERNAL_ERROR, api, expectRefused, snapshotData, useTestApp, withFailingActivityLog } from '../../testing/test-app';
 import { users } from '../db/schema/index';
-import { storedStatuses, today } from './preventative-care-test-support';
+import { storedStatuses, today } from '../../testing/preventative-care-fixtures';
 
 const t = useTestApp();
 

@@ -3,7 +3,7 @@ import { inDays } from '../../testing/calendar-days';
 import { createCareItem } from '../../testing/factories';
 import { activitiesOfPatient, careItemsOfPatient } from '../../testing/patient-lists';
 import { INTERNAL_ERROR, api, expectRefused, useTestApp, withFailingActivityLog } from '../../testing/test-app';
-import { storedStatuses, today } from './preventative-care-test-support';
+import { storedStatuses, today } from '../../testing/preventative-care-fixtures';
 
 // Listing and adding care items. Editing them and overdue: preventative-care-updates.test.ts; completing recurring
 // care: preventative-care-recurring.test.ts.

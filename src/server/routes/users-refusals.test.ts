@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { todayUtc } from '../../shared/contracts/common';
 import { users } from '../db/schema/index';
 import { api, removePatient, snapshotData, useTestApp } from '../../testing/test-app';
-import { expectNoPassword, PNG_AVATAR } from './users-test-support';
+import { expectNoPassword, PNG_AVATAR } from '../../testing/users-fixtures';
 
 const t = useTestApp();
 

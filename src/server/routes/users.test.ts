@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { todayUtc } from '../../shared/contracts/common';
 import { api, useTestApp } from '../../testing/test-app';
-import { expectNoPassword, PNG_AVATAR } from './users-test-support';
+import { expectNoPassword, PNG_AVATAR } from '../../testing/users-fixtures';
 
 // Reading and saving the profile. What a save refuses, and the first save on a first run: users-refusals.test.ts.
 

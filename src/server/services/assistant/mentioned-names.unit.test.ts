@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mentionedNames } from './mentioned-names';
-import { FACTS } from './test-facts';
+import { FACTS } from '../../../testing/assistant-fixtures';
 
 describe('mentionedNames: which service or item a question names', () => {
   const benefits = FACTS.plan!.benefits.map((benefit) => benefit.serviceName);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emergencyReply } from './emergency';
 import { NOT_MEDICAL_ADVICE, type IntentId } from './intent';
 import { INTENTS, matchIntent, replyFromRules } from './rules';
-import { EMPTY, FACTS } from './test-facts';
+import { EMPTY, FACTS } from '../../../testing/assistant-fixtures';
 
 // The order of the rules: the emergency first, then the intents in the order they are tried. What each intent
 // answers is tested beside it (intents/, general-guidance/).

@@ -3,7 +3,7 @@ import { QUICK_QUESTIONS } from '../../../../shared/rules/quick-questions';
 import { emergencyReply } from '../emergency';
 import { NOT_MEDICAL_ADVICE, type IntentId } from '../intent';
 import { matchIntent, replyFromRules } from '../rules';
-import { EMPTY, FACTS } from '../test-facts';
+import { EMPTY, FACTS } from '../../../../testing/assistant-fixtures';
 
 const CALL_911 = 'Call 911 (or your local emergency number) now';
 

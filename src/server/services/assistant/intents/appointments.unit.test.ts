@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replyFromRules } from '../rules';
-import { EMPTY, FACTS } from '../test-facts';
+import { EMPTY, FACTS } from '../../../../testing/assistant-fixtures';
 
 describe('next-appointment: answers cite the patient’s appointments', () => {
   it.each<[string, string[]]>([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PatientFacts } from '../patient-facts';
 import { replyFromRules } from '../rules';
-import { EMPTY, FACTS } from '../test-facts';
+import { EMPTY, FACTS } from '../../../../testing/assistant-fixtures';
 
 describe('care-due: answers cite the patient’s Preventative Care list', () => {
   it.each<[string, string[]]>([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replyFromRules } from '../rules';
-import { EMPTY, FACTS } from '../test-facts';
+import { EMPTY, FACTS } from '../../../../testing/assistant-fixtures';
 
 describe('capabilities, greeting, thanks', () => {
   it.each<[string, string[]]>([

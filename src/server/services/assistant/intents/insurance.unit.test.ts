@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replyFromRules } from '../rules';
-import { EMPTY, FACTS } from '../test-facts';
+import { EMPTY, FACTS } from '../../../../testing/assistant-fixtures';
 import { INSURER_HAS_FINAL_WORD } from './insurance';
 
 describe('plan-benefits and insurance-costs: answers cite the patient’s plan', () => {

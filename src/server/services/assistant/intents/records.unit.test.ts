@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replyFromRules } from '../rules';
-import { EMPTY, FACTS } from '../test-facts';
+import { EMPTY, FACTS } from '../../../../testing/assistant-fixtures';
 
 describe('records: answers cite the patient’s medical records', () => {
   it.each<[string, string[]]>([

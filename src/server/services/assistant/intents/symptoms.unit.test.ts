@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replyFromRules } from '../rules';
-import { FACTS } from '../test-facts';
+import { FACTS } from '../../../../testing/assistant-fixtures';
 
 describe('symptoms: where to take them', () => {
   it.each<[string, string[]]>([

@@ -2,16 +2,16 @@ import { addDays, format } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { startCallServiceStandIn, type CallServiceStandIn } from '../../testing/call-service-stand-in';
-import { createProvider, createUser } from '../../testing/factories';
-import { createTestDatabase } from '../../testing/test-database';
-import { api } from '../../testing/test-app';
-import { buildApp } from '../app';
-import type { Database, DatabaseHandle } from '../db/client';
-import { wipeData } from '../db/reset';
-import { appointments } from '../db/schema/index';
-import { twilioCaller } from '../services/confirmation-call/twilio';
-import { webhookCaller } from '../services/confirmation-call/webhook';
+import { startCallServiceStandIn, type CallServiceStandIn } from './call-service-stand-in';
+import { createProvider, createUser } from './factories';
+import { createTestDatabase } from './test-database';
+import { api } from './test-app';
+import { buildApp } from '../server/app';
+import type { Database, DatabaseHandle } from '../server/db/client';
+import { wipeData } from '../server/db/reset';
+import { appointments } from '../server/db/schema/index';
+import { twilioCaller } from '../server/services/confirmation-call/twilio';
+import { webhookCaller } from '../server/services/confirmation-call/webhook';
 
 // The apps of the confirmation call's tests (appointment-confirmation-call*.test.ts), against real local HTTP servers
 // standing in for a webhook service and for Twilio. The `let`s below are set by useConfirmationCallApps's hooks: an

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { ChatStreamChunk } from '../../shared/contracts/chat';
-import { buildApp } from '../app';
-import type { Database } from '../db/client';
-import { api, snapshotData, type TestContext } from '../../testing/test-app';
+import type { ChatStreamChunk } from '../shared/contracts/chat';
+import { buildApp } from '../server/app';
+import type { Database } from '../server/db/client';
+import { api, snapshotData, type TestContext } from './test-app';
 
 /** What the chat routes' tests share: the widget's requests, and reading the answers and the history back. */
 

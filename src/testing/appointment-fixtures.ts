@@ -1,5 +1,5 @@
-import { inDays } from '../../testing/calendar-days';
-import type { TestContext } from '../../testing/test-app';
+import { inDays } from './calendar-days';
+import type { TestContext } from './test-app';
 
 // The two payloads of POST /api/appointments, shared by the tests of scheduling and of the care item an appointment
 // was booked for.

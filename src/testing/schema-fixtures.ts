@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createUser } from '../../testing/factories';
-import { createTestDatabase } from '../../testing/test-database';
-import type { Database, DatabaseHandle } from './client';
-import { wipeData } from './reset';
+import { createUser } from './factories';
+import { createTestDatabase } from './test-database';
+import type { Database, DatabaseHandle } from '../server/db/client';
+import { wipeData } from '../server/db/reset';
 
 // The database of the schema's tests (schema*.test.ts), written straight through Drizzle. The `let`s below are set by
 // useSchemaTestDatabase's hooks: an ES module's exports are live bindings, so a test file that imports them sees each

@@ -1,5 +1,5 @@
-import { DEMO_FACTS, NOTHING_ON_FILE } from '../../../testing/patient-facts';
-import type { PatientFacts } from './patient-facts';
+import { DEMO_FACTS, NOTHING_ON_FILE } from './patient-facts';
+import type { PatientFacts } from '../server/services/assistant/patient-facts';
 
 /**
  * The facts the built-in assistant's rules are tested with (rules.unit.test.ts, intents/, general-guidance/): the demo

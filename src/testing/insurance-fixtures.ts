@@ -1,4 +1,4 @@
-import type { TestContext } from '../../testing/test-app';
+import type { TestContext } from './test-app';
 
 // What the tests of POST and PATCH /api/insurance share: the form's payload and the answers they expect.
 

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
-import { todayIn } from '../../shared/rules/patient';
-import type { TestContext } from '../../testing/test-app';
-import { preventativeCare } from '../db/schema/index';
+import { todayIn } from '../shared/rules/patient';
+import type { TestContext } from './test-app';
+import { preventativeCare } from '../server/db/schema/index';
 
 // What the tests of adding, editing and completing care items share.
 

@@ -1,4 +1,4 @@
-import { api, type TestContext } from '../../testing/test-app';
+import { api, type TestContext } from './test-app';
 
 // The wizard's answers and the reads the onboarding tests check them by, shared by the tests of what a completion
 // stores and of what it refuses.
