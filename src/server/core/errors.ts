@@ -5,6 +5,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 504,
     message: string,
+    /** A 429's wait, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -19,7 +21,7 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) => new HttpError(429, message, retryAfterSeconds);
 /** An outside service (n8n, a language model) failed or answered nonsense: the message says which, never how to reach it. */
 export const badGateway = (message: string) => new HttpError(502, message);
 

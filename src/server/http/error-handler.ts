@@ -12,6 +12,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       // An outside service failed (n8n, a language model): not our fault, but someone running the app wants to know.
       if (error.statusCode >= 500) request.log.warn({ err: error }, 'an outside service failed');
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ message: error.message });
     }
     const fastifyError = error as FastifyError;

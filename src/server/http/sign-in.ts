@@ -2,30 +2,25 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAccessEvent } from '../auth/access-log';
 import { clientFacts, type ClientFacts } from '../auth/client-facts';
 import { endSession, renewSessionId, startSession, type Who } from '../auth/sessions';
-import { knownDevice, markCredentialsChanged, rememberDevice } from '../auth/sign-in-devices';
+import type { SignInFrom } from '../auth/sign-in';
+import { markCredentialsChanged, rememberDevice } from '../auth/sign-in-devices';
 import type { AccessEventKind } from '../../shared/rules/sign-in';
-import { claimSignInAttempt, forgiveSignInAttempts } from '../auth/sign-in-throttle';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
-import { unauthorized } from '../core/errors';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { readSessionCookie, setSessionCookie } from './session-cookie';
 
-// What every way of signing in shares (ADR 17): the limit on guessing, one message for every failure, the access log,
-// and a new session id in a new cookie.
-
-/** The one answer to a failed sign-in, whatever was wrong: which part was wrong is not told to a guesser. */
-export const SIGN_IN_FAILED = 'That did not work: check what you typed and try again';
-
-export function waitMessage(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return `Too many attempts to sign in: try again in ${wait}`;
-}
+// The HTTP side of signing in (ADR 17): what a request says about where it comes from, and a new session id in a new
+// cookie. The policy (the limit on guessing, one message for every failure, the access log) is auth/sign-in.ts's.
 
 /** The device a request came from, as sessions and the access log keep it. */
 export function clientOf(request: FastifyRequest): ClientFacts {
   return clientFacts(request.headers['user-agent'], request.ip);
+}
+
+/** Where a sign-in attempt comes from, as auth/sign-in.ts counts and logs it. */
+export function signInFrom(request: FastifyRequest): SignInFrom {
+  return { address: request.ip, deviceCookie: readDeviceCookie(request), client: clientOf(request) };
 }
 
 /** 'Keep me signed in on this device', where a sign-in's body says it; undefined where it does not. */
@@ -91,31 +86,8 @@ export async function signInIfOpen(db: Database, settings: SignInSettings, reque
   if (request.access?.kind === 'open') await completeSignIn(db, settings, request, reply, { userId, patientId: userId });
 }
 
-/**
- * Checks a secret under the limit on guessing: the attempt is counted before `check` runs (a 429 with Retry-After when
- * this client, or every client without a device cookie, has tried too often), a failure is a 401 with SIGN_IN_FAILED
- * and an entry in the access log, and a success forgives this client's attempts and signs in. `check` names the
- * account, or null.
- */
-export async function attemptSignIn(
-  db: Database,
-  settings: SignInSettings,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  check: () => Promise<Who | null>,
-): Promise<FastifyReply> {
-  const device = await knownDevice(db, readDeviceCookie(request));
-  const client = { address: request.ip, deviceHash: device?.idHash ?? null };
-  const claim = await claimSignInAttempt(db, client);
-  if (!claim.allowed) {
-    return reply.status(429).header('Retry-After', String(claim.retryAfterSeconds)).send({ message: waitMessage(claim.retryAfterSeconds) });
-  }
-  const who = await check();
-  if (!who) {
-    await recordAccessEvent(db, null, 'sign_in_failed', clientOf(request));
-    throw unauthorized(SIGN_IN_FAILED);
-  }
-  await forgiveSignInAttempts(db, client);
+/** After auth/sign-in.ts's check named the account: the session starts, its cookies are set, and the sign-in is logged. */
+export async function startSignedIn(db: Database, settings: SignInSettings, request: FastifyRequest, reply: FastifyReply, who: Who): Promise<FastifyReply> {
   await completeSignIn(db, settings, request, reply, who);
   await recordAccessEvent(db, who.userId, 'signed_in', clientOf(request));
   return reply.status(204).send(null);

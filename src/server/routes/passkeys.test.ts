@@ -6,7 +6,7 @@ import { MAX_OPEN_SIGN_IN_CHALLENGES, MAX_OPEN_SIGN_IN_CHALLENGES_PER_CLIENT, TO
 import { hashPassphrase } from '../auth/passphrase';
 import { accounts, passkeyChallenges, passkeys, users } from '../db/schema/index';
 import { NOT_SIGNED_IN, TOKEN_NOT_HERE } from '../http/current-patient';
-import { SIGN_IN_FAILED } from '../http/sign-in';
+import { SIGN_IN_FAILED } from '../auth/sign-in';
 import { createPasskey } from '../../testing/factories';
 import { SoftwareAuthenticator } from '../../testing/software-authenticator';
 import { api, expectRefused, sessionCookieOf, useTestApp } from '../../testing/test-app';

@@ -21,7 +21,8 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
 import { badRequest, conflict, notFound } from '../core/errors';
 import { requireFreshProof } from '../http/fresh-proof';
-import { accountOf, attemptSignIn, recordCredentialChange, signInIfOpen } from '../http/sign-in';
+import { accountOf, recordCredentialChange, signInFrom, signInIfOpen, startSignedIn } from '../http/sign-in';
+import { checkSignIn } from '../auth/sign-in';
 
 // Passkeys (ADR 17): signing in with one (anyone may try, under the same limit on guessing as a passphrase), and
 // adding, renaming and removing them in Settings → Security (a browser's only, like the rest of that screen; adding
@@ -77,11 +78,13 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
         response: { 204: z.null().meta({ description: 'Signed in: the response sets the session cookie' }), ...errorResponses(401, 429) },
       },
     },
-    async (request, reply) =>
-      attemptSignIn(db, signIn, request, reply, async () => {
+    async (request, reply) => {
+      const who = await checkSignIn(db, signInFrom(request), async () => {
         const rp = relyingPartyOf(request.headers.origin);
         return rp ? verifyAuthentication(db, rp, request.body.response as never) : null;
-      }),
+      });
+      return startSignedIn(db, signIn, request, reply, who);
+    },
   );
 
   app.post(

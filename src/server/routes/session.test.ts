@@ -7,7 +7,7 @@ import { LOOPBACK_SIGN_IN, type SignInSettings } from '../auth/sign-in-settings'
 import { buildApp } from '../app';
 import { accounts } from '../db/schema/index';
 import { NOT_SIGNED_IN, SETUP_FIRST } from '../http/current-patient';
-import { SIGN_IN_FAILED } from '../http/sign-in';
+import { SIGN_IN_FAILED } from '../auth/sign-in';
 import { api, type ApiResponse, sessionCookieOf, snapshotData, useTestDatabase } from '../../testing/test-app';
 
 // Signing in end to end through the routes (ADR 17), on both databases: when it is required, the session cookie,

@@ -1,20 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PassphraseSignIn, RecoveryCodeSignIn, SessionState, SetupWithCode } from '../../shared/contracts/sign-in';
-import { CURRENT_USER_ID } from '../../shared/rules/patient';
-import { passphraseHolders, ensureAccount, storePassphraseHash } from '../auth/account';
 import { recordAccessEvent } from '../auth/access-log';
-import { hashPassphrase, needsRehash, verifyPassphrase } from '../auth/passphrase';
-import { spendAnyRecoveryCode } from '../auth/recovery-codes';
 import { endSession } from '../auth/sessions';
-import { spendSetupCode } from '../auth/setup-codes';
+import { checkSignIn, passphraseOwner, recoveryCodeOwner, setUpWithCode } from '../auth/sign-in';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
 import { conflict } from '../core/errors';
 import { refuseCommonPassphrase } from '../http/new-passphrase';
 import { clearSessionCookie, readSessionCookie } from '../http/session-cookie';
-import { attemptSignIn, clientOf } from '../http/sign-in';
+import { clientOf, signInFrom, startSignedIn } from '../http/sign-in';
 import { signInMethods } from '../auth/credentials';
 
 // Signing in and out (ADR 17). Anyone may call these: they are how a browser gets a session.
@@ -46,16 +42,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
   app.post(
     '/session/passphrase',
     { config: SESSION_ONLY, schema: { summary: 'Sign in with the passphrase', body: PassphraseSignIn, response: { ...signedIn, ...refusals } } },
-    async (request, reply) =>
-      attemptSignIn(db, signIn, request, reply, async () => {
-        for (const holder of await passphraseHolders(db)) {
-          if (!(await verifyPassphrase(request.body.passphrase, holder.passwordHash!))) continue;
-          // A hash made with older settings is replaced while the passphrase is at hand.
-          if (needsRehash(holder.passwordHash!)) await storePassphraseHash(db, holder.id, await hashPassphrase(request.body.passphrase));
-          return { userId: holder.id, patientId: holder.id };
-        }
-        return null;
-      }),
+    async (request, reply) => {
+      const who = await checkSignIn(db, signInFrom(request), () => passphraseOwner(db, request.body.passphrase));
+      return startSignedIn(db, signIn, request, reply, who);
+    },
   );
 
   app.post(
@@ -64,13 +54,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
       config: SESSION_ONLY,
       schema: { summary: 'Sign in with one of the ten recovery codes; each works once', body: RecoveryCodeSignIn, response: { ...signedIn, ...refusals } },
     },
-    async (request, reply) =>
-      attemptSignIn(db, signIn, request, reply, async () => {
-        const userId = await spendAnyRecoveryCode(db, request.body.code);
-        if (userId === null) return null;
-        await recordAccessEvent(db, userId, 'recovery_code_used', clientOf(request));
-        return { userId, patientId: userId };
-      }),
+    async (request, reply) => {
+      const who = await checkSignIn(db, signInFrom(request), () => recoveryCodeOwner(db, request.body.code, clientOf(request)));
+      return startSignedIn(db, signIn, request, reply, who);
+    },
   );
 
   app.post(
@@ -87,15 +74,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
       if (request.noAccess !== 'setup') throw conflict('This app needs no setup code: it is protected already, or reachable only from this machine');
       // Before the code is spent: a refused passphrase leaves the code to try again with a better one.
       await refuseCommonPassphrase(request.body.passphrase);
-      return attemptSignIn(db, signIn, request, reply, async () => {
-        if (!(await spendSetupCode(db, request.body.setupCode))) return null;
-        const userId = CURRENT_USER_ID;
-        await ensureAccount(db, userId);
-        await storePassphraseHash(db, userId, await hashPassphrase(request.body.passphrase));
-        await recordAccessEvent(db, userId, 'setup_code_used', clientOf(request));
-        await recordAccessEvent(db, userId, 'passphrase_set', clientOf(request));
-        return { userId, patientId: userId };
-      });
+      const { setupCode, passphrase } = request.body;
+      const who = await checkSignIn(db, signInFrom(request), () => setUpWithCode(db, setupCode, passphrase, clientOf(request)));
+      return startSignedIn(db, signIn, request, reply, who);
     },
   );
 
