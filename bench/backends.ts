@@ -72,3 +72,30 @@ export async function postgresBackend(): Promise<BenchBackend | null> {
     },
   };
 }
+
+export type DatabaseLabel = 'PGlite' | 'PostgreSQL';
+
+/**
+ * Runs `measure` on a fresh PGlite folder, then on a fresh PostgreSQL database (one after the other, the same machine),
+ * disposing of each after; `unreachable` hears of a PostgreSQL that does not answer.
+ */
+export async function onEachDatabase(
+  measure: (backend: BenchBackend, label: DatabaseLabel) => Promise<void>,
+  unreachable: (label: DatabaseLabel) => void = () => {},
+): Promise<void> {
+  for (const [makeBackend, label] of [
+    [pgliteBackend, 'PGlite'],
+    [postgresBackend, 'PostgreSQL'],
+  ] as const) {
+    const backend = await makeBackend();
+    if (!backend) {
+      unreachable(label);
+      continue;
+    }
+    try {
+      await measure(backend, label);
+    } finally {
+      await backend.dispose();
+    }
+  }
+}

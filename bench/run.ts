@@ -1,6 +1,6 @@
 // `npm run bench`: prints the figures that the performance targets are judged by. Never part of `npm test`.
 import { ARCHIVE_DOCUMENTS, benchArchive, type ArchiveFigures, type ExportFigures } from './archive';
-import { pgliteBackend, postgresBackend, type BenchBackend } from './backends';
+import { onEachDatabase, pgliteBackend, postgresBackend, type BenchBackend, type DatabaseLabel } from './backends';
 import { findChromium } from './chromium';
 import { benchDurability, durabilityLines } from './durability';
 import { benchLifetimeApi, benchLifetimeScreens, LIFETIME_DOCUMENTS, type LoadFigures } from './lifetime';
@@ -214,24 +214,15 @@ const MIXED_GOALS = { p99Ms: 1000, throughputOfPostgres: 0.5, eventLoopP99Ms: 50
 /** The mixed load on each database, one after the other, and PGlite's figures against the goals. */
 async function benchMixedLoadFigures() {
   console.log(`\n== Mixed load: ${MIXED_WORKERS} workers × ${MIXED_SECONDS} s (the four lists, a 64 KiB upload, a delete), then the kept documents checked`);
-  const figures = new Map<string, Awaited<ReturnType<typeof benchMixedLoad>>>();
-  for (const [makeBackend, label] of [
-    [pgliteBackend, 'PGlite'],
-    [postgresBackend, 'PostgreSQL'],
-  ] as const) {
-    const backend = await makeBackend();
-    if (!backend) {
-      console.log(`  ${label}: not reachable, skipped`);
-      continue;
-    }
-    try {
+  const figures = new Map<DatabaseLabel, Awaited<ReturnType<typeof benchMixedLoad>>>();
+  await onEachDatabase(
+    async (backend, label) => {
       const measured = await benchMixedLoad(backend);
       figures.set(label, measured);
       console.log(mixedLoadLine(label, measured));
-    } finally {
-      await backend.dispose();
-    }
-  }
+    },
+    (label) => console.log(`  ${label}: not reachable, skipped`),
+  );
   const pglite = figures.get('PGlite');
   const postgres = figures.get('PostgreSQL');
   if (!pglite) return;
@@ -248,19 +239,10 @@ async function benchMixedLoadFigures() {
 /** The passphrase's check, then a whole sign-in request and the session check on each database that answers. */
 async function benchSignInFigures() {
   console.log(signInLine(await benchSignIn()));
-  for (const [makeBackend, label] of [
-    [pgliteBackend, 'PGlite'],
-    [postgresBackend, 'PostgreSQL'],
-  ] as const) {
-    const backend = await makeBackend();
-    if (!backend) continue;
-    try {
-      console.log(signInRequestLine(label, await benchSignInRequest(backend)));
-      console.log(sessionCheckLine(label, await benchSessionCheck(backend)));
-    } finally {
-      await backend.dispose();
-    }
-  }
+  await onEachDatabase(async (backend, label) => {
+    console.log(signInRequestLine(label, await benchSignInRequest(backend)));
+    console.log(sessionCheckLine(label, await benchSessionCheck(backend)));
+  });
 }
 
 if (signInOnly) {
@@ -310,16 +292,8 @@ function loadLine(label: string, figures: LoadFigures): string {
 async function benchLifetime() {
   ensureWebBuild();
   console.log(`\n== Lifetime: the web app\n${firstPaintJsLine(measureWebSize())}`);
-  for (const [makeBackend, label] of [
-    [pgliteBackend, 'PGlite'],
-    [postgresBackend, 'PostgreSQL'],
-  ] as const) {
-    const backend = await makeBackend();
-    if (!backend) {
-      console.log(`\n== Lifetime (${label}): not reachable, skipped`);
-      continue;
-    }
-    try {
+  await onEachDatabase(
+    async (backend, label) => {
       console.log(`\n== Lifetime: ${LIFETIME_DOCUMENTS.toLocaleString('en')} documents of 10 KB (${label})`);
       const api = await benchLifetimeApi(backend);
       console.log(loadLine('GET /api/medical-records/1/page?limit=50, 10 connections', api.page.at10));
@@ -327,10 +301,9 @@ async function benchLifetime() {
       console.log(loadLine("search (q='blood 12'), 10 connections", api.search));
       console.log(loadLine('GET /api/medical-records/1, the whole list, 10 connections', api.wholeList));
       printLighthouse(`${LIFETIME_DOCUMENTS.toLocaleString('en')} documents (${label})`, api.lighthouse);
-    } finally {
-      await backend.dispose();
-    }
-  }
+    },
+    (label) => console.log(`\n== Lifetime (${label}): not reachable, skipped`),
+  );
   const chromiumPath = findChromium();
   if (!chromiumPath) {
     console.log('Screens at 4× CPU slowdown: skipped, no Chromium (set CHROMIUM_PATH)');
