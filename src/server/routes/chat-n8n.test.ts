@@ -210,4 +210,26 @@ describe('with n8n configured', () => {
     n8n.answerWith({ json: { message: 'Error in workflow' }, status: 500 });
     expect(await api(app, 'POST', '/api/chat/workflow', body)).toMatchObject({ status: 502, body: { message: 'n8n answered 500' } });
   });
+
+  it.each([
+    ['{ output }', { json: { output: 'Said so' } }],
+    ['{ text } (the tab read it before, the page too since issue 31)', { json: { text: 'Said so' } }],
+    ['an item list (the page read it before, the tab too since issue 31)', { json: [{ output: 'Said so' }] }],
+    ['plain text (the tab read it before, the page too since issue 31)', { text: '  Said so\n', status: 200 }],
+  ] as const)('reads %s as the reply on the n8n tab and on the workflow page alike', async (_, answer) => {
+    n8n.answerWith(answer);
+    expect(await api(app, 'POST', '/api/chat/n8n', send('s-13', 'Hi'))).toMatchObject({ status: 200, body: { output: 'Said so' } });
+    const page = await api(app, 'POST', '/api/chat/workflow', { chatId: 'health_abc123XYZ', message: 'Hello', route: 'health' });
+    expect(page).toMatchObject({ status: 200, body: { output: 'Said so' } });
+  });
+
+  it.each([
+    ['nothing', { text: '', status: 200 }],
+    ['the WebSocket mode’s receipt', { json: { executionStarted: true, executionId: '12' } }],
+  ] as const)('answers no output on the workflow page for %s, which the n8n tab refuses', async (_, answer) => {
+    n8n.answerWith(answer);
+    const page = await api(app, 'POST', '/api/chat/workflow', { chatId: 'health_abc123XYZ', message: 'Hello', route: 'health' });
+    expect([page.status, page.body]).toEqual([200, {}]);
+    expect((await api(app, 'POST', '/api/chat/n8n', send('s-14', 'Hi'))).status).toBe(502);
+  });
 });

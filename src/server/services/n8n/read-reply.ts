@@ -11,8 +11,9 @@ const tooLong = () => new N8nError(502, "n8n's answer is longer than a chat repl
 
 /**
  * n8n's answer to a message, whichever way its Chat Trigger answers: newline-delimited `begin`/`item`/`end` chunks
- * when it streams, else one JSON object (`output`, or `text`, as the widget reads it). The first complete line
- * tells which; nothing else about the response (its Content-Type is application/json both ways) can.
+ * when it streams, else one whole answer, read by readReplyBody (an answer without text is shown whole, pretty-printed,
+ * as the widget shows it). The first complete line tells which; nothing else about the response (its Content-Type is
+ * application/json both ways) can.
  */
 export async function* readN8nReply(body: ReadableStream<Uint8Array> | null, idleMs: number): ReplySource {
   if (!body) throw new N8nError(502, 'n8n answered with nothing');
@@ -45,13 +46,14 @@ export async function* readN8nReply(body: ReadableStream<Uint8Array> | null, idl
     if (chunk) yield chunk;
     return;
   }
-  if (!rest) throw new N8nError(502, 'n8n answered with nothing');
   const single = streamChunk(rest);
   if (single) {
     yield single;
     return;
   }
-  yield* wholeReply(messageText(rest), N8N_NODE);
+  const whole = readReplyBody(rest);
+  if (whole.kind === 'refused') throw whole.error;
+  yield* wholeReply(whole.kind === 'text' ? whole.text : JSON.stringify(whole.json, null, 2), N8N_NODE);
 }
 
 /** A line of n8n's stream, or null when the line is not one (it is the start of a JSON answer). */
@@ -72,32 +74,65 @@ function streamChunk(line: string): ChatStreamChunk | null {
   };
 }
 
-/** What the widget would show of a whole answer: `output`, else `text`, else the JSON itself, pretty-printed. */
-function messageText(body: string): string {
-  const value = parseJson(body);
-  if (value === undefined) return body;
-  if (isObject(value)) {
-    // The Chat Trigger in "Using Respond to Webhook"-less WebSocket mode: nothing will ever come back here.
-    if (value.executionStarted === true && Object.keys(value).length <= 2) {
-      throw new N8nError(502, 'n8n started the workflow but answers through a WebSocket: set the Chat Trigger to answer when the last node finishes, or to stream');
-    }
-    if (typeof value.output === 'string') return value.output;
-    if (typeof value.text === 'string') return value.text;
+/**
+ * A whole answer from n8n (not a stream), as the n8n tab and the workflow page both read it:
+ * - the reply's text (`kind: 'text'`);
+ * - JSON with no text in it (`kind: 'no text'`, the JSON as it came): the n8n tab shows it whole, as the widget does;
+ *   the workflow page answers no `output`, and the page says it could not process the message;
+ * - no reply at all (`kind: 'refused'`, with the 502 the n8n tab answers): the workflow page answers no `output` for
+ *   it too, as it always did.
+ *
+ * Read in this order, the first that applies:
+ * 1. A blank answer: refused, 'n8n answered with nothing' (a Respond to Webhook node answering "No Data").
+ * 2. Not JSON: the answer itself, trimmed, is the text (a Respond to Webhook node answering "Text").
+ * 3. A JSON array: its first item is read in its place (an item list: "All Incoming Items", a Webhook node's
+ *    "All Entries"); an empty array has no text.
+ * 4. `output`, when a string: the Chat Trigger's and the AI Agent's reply, and what the widget reads first.
+ * 5. `text`, when a string: what the widget reads next (a Basic LLM Chain's reply, for one).
+ * 6. The Chat Trigger's receipt in its WebSocket response mode, `{ executionStarted: true, executionId }` (no array,
+ *    no text in it): refused with a 502 saying how to set the Chat Trigger (nothing will ever come back over HTTP).
+ * 7. Anything else: no text. `message` is not read: n8n's own Webhook node answers `{ "message": "Workflow was
+ *    started" }` when it responds at once, which is no reply to the patient.
+ *
+ * Until issue 31 (part 4) the two chats read their answers apart: the n8n tab read 1, 2, 4, 5 and 6, the workflow page
+ * 3 and 4 (and refused a non-JSON answer, 'n8n answered something other than JSON'). Each now reads the other's forms
+ * too: the tab an item list (which it showed whole) and a receipt that carries text (which it refused), the page
+ * `text` and plain text; any other answer is read as before.
+ */
+export function readReplyBody(body: string): ReplyBody {
+  const trimmed = body.trim();
+  if (!trimmed) return { kind: 'refused', error: new N8nError(502, 'n8n answered with nothing') };
+  const json = parseJson(trimmed);
+  if (json === undefined) return { kind: 'text', text: trimmed };
+  const item: unknown = Array.isArray(json) ? json[0] : json;
+  if (isObject(item)) {
+    if (typeof item.output === 'string') return { kind: 'text', text: item.output };
+    if (typeof item.text === 'string') return { kind: 'text', text: item.text };
   }
-  return JSON.stringify(value, null, 2);
+  if (isObject(json) && json.executionStarted === true && Object.keys(json).length <= 2) {
+    const reason = 'n8n started the workflow but answers through a WebSocket: set the Chat Trigger to answer when the last node finishes, or to stream';
+    return { kind: 'refused', error: new N8nError(502, reason) };
+  }
+  return { kind: 'no text', json };
 }
 
-/**
- * A whole JSON answer (loadPreviousSession's history, the workflow's `{ output }`), read within the same limits as a
- * reply; undefined when n8n answered nothing.
- */
-export async function readN8nJson(response: Response, idleMs: number): Promise<unknown> {
-  if (!response.body) return undefined;
+/** What readReplyBody made of an answer. */
+export type ReplyBody = { kind: 'text'; text: string } | { kind: 'no text'; json: unknown } | { kind: 'refused'; error: N8nError };
+
+/** A whole answer as text (the workflow page's reply, for readReplyBody), read within the same limits as a reply. */
+export async function readN8nText(response: Response, idleMs: number): Promise<string> {
+  if (!response.body) return '';
   let text = '';
   for await (const piece of readWithIdleTimeout(response.body, idleMs)) {
     text += piece;
     if (text.length > MAX_N8N_ANSWER_CHARS) throw tooLong();
   }
+  return text;
+}
+
+/** A whole JSON answer (loadPreviousSession's history), read within the same limits as a reply; undefined when n8n answered nothing. */
+export async function readN8nJson(response: Response, idleMs: number): Promise<unknown> {
+  const text = await readN8nText(response, idleMs);
   if (!text.trim()) return undefined;
   try {
     return JSON.parse(text) as unknown;

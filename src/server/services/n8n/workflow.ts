@@ -1,6 +1,5 @@
-import type { WorkflowChatReply } from '../../../shared/contracts/chat';
 import type { N8nConfig } from '../../env';
-import { readN8nJson } from './read-reply';
+import { readN8nText, readReplyBody } from './read-reply';
 import type { N8nWorkflow } from './types';
 import { postToN8n } from './webhook';
 
@@ -9,15 +8,10 @@ export function workflowWebhook(config: N8nConfig & { workflowUrl: string }): N8
   return {
     async send(message, call) {
       const response = await postToN8n(config, config.workflowUrl, { kind: 'json', body: message }, call);
-      const value = await readN8nJson(response, config.timeoutMs);
-      // A workflow that ends in an item list answers its first item.
-      return outputOf(Array.isArray(value) ? value[0] : value);
+      const read = readReplyBody(await readN8nText(response, config.timeoutMs));
+      // The reply's text is the `output`. An answer without one, or none at all, is no `output` (the page then says
+      // so), as it always was here: a nothing or a WebSocket receipt is not a 502 on this page.
+      return read.kind === 'text' ? { output: read.text } : {};
     },
   };
-}
-
-/** `{ output }` when the workflow answered a text under that name; `{}` otherwise (the page then says so). */
-function outputOf(value: unknown): WorkflowChatReply {
-  const output = typeof value === 'object' && value !== null ? (value as { output?: unknown }).output : undefined;
-  return typeof output === 'string' ? { output } : {};
 }
