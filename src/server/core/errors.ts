@@ -25,6 +25,26 @@ export const tooManyRequests = (message: string, retryAfterSeconds?: number) => 
 /** An outside service (n8n, a language model) failed or answered nonsense: the message says which, never how to reach it. */
 export const badGateway = (message: string) => new HttpError(502, message);
 
+/**
+ * An outside service (n8n, a language model, the call service) did not do its part: 504 when it stayed silent for
+ * its time limit, 502 for anything else. It is an HttpError like every refusal, so whatever reaches the error handler
+ * or a reply already streaming is answered the one way: `reason` is what the patient reads ('n8n answered 500'),
+ * never the service's address or key; `details` (a status, the start of its answer) and `cause` go to the log only.
+ * Each adapter names its failures with a subclass (N8nError, LanguageModelError, ConfirmationCallError).
+ */
+export class OutsideServiceError extends HttpError {
+  constructor(
+    status: 502 | 504,
+    readonly reason: string,
+    readonly details: Record<string, unknown> = {},
+    options?: { cause: unknown },
+  ) {
+    super(status, reason);
+    if (options) this.cause = options.cause;
+    this.name = 'OutsideServiceError';
+  }
+}
+
 /** 'deductible: Deductible cannot be negative' — the first problem, naming its field. */
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];

@@ -1,8 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm';
-import { HttpError } from '../core/errors';
-import { ConfirmationCallError } from '../services/confirmation-call/types';
-import { LanguageModelError } from '../services/language-model/types';
-import { N8nError } from '../services/n8n/types';
+import { HttpError, OutsideServiceError } from '../core/errors';
 import { queryWithoutValues, textSafeToLog } from './log-text';
 
 /** An error as the log holds it: what failed and where, never the values it was given. */
@@ -37,8 +34,8 @@ const MAX_AGGREGATED = 5;
  *   errors; a library's own error) keeps its class name, code and stack but not its message. A kept message is
  *   still passed through textSafeToLog: no URL, query string or network address, at most 500 characters.
  * - Only the fields listed in KEPT_FIELDS are copied from any error; an outside service's `reason` and `details`
- *   (a status, the start of its answer, never its key) are kept for HttpError's causes from n8n, the model and the
- *   call service, with their texts made safe the same way.
+ *   (a status, the start of its answer, never its key) are kept for an OutsideServiceError (n8n, the model, the
+ *   call service: core/errors.ts), with their texts made safe the same way.
  * The stack keeps its `at …` frames and drops its first lines, which repeat the message.
  */
 export function errorForLog(error: unknown): LoggedError {
@@ -103,7 +100,7 @@ function keepsMessage(error: Error): boolean {
   const kind = error.constructor;
   if (kind === Error || kind === TypeError || kind === RangeError || kind === ReferenceError || kind === AggregateError) return true;
   if (kind === DOMException) return true;
-  if (error instanceof HttpError || error instanceof LanguageModelError || error instanceof ConfirmationCallError || error instanceof N8nError) return true;
+  if (error instanceof HttpError) return true;
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && code.startsWith('FST_');
 }
@@ -122,7 +119,7 @@ function describeOtherError(error: Error): LoggedError {
     if (typeof value === 'string') logged[field] = textSafeToLog(value);
     else if (typeof value === 'number') logged[field] = value;
   }
-  if (error instanceof LanguageModelError || error instanceof ConfirmationCallError) {
+  if (error instanceof OutsideServiceError) {
     logged.reason = textSafeToLog(error.reason);
     logged.details = detailsForLog(error.details);
   }

@@ -76,20 +76,14 @@ describe('a database error', () => {
 });
 
 describe('an outside service’s failure', () => {
-  it('keeps the 502 the patient saw and, below it, the model’s reason and details, without its address', () => {
+  it('keeps the 502 the patient saw, the model’s reason and its details, without its address', () => {
     const modelError = new LanguageModelError(502, 'The language model could not be reached', { error: 'Error: connect ECONNREFUSED 10.0.0.7:11434' });
-    const error = Object.assign(badGateway(modelError.reason), { cause: modelError });
-    expect(errorForLog(error)).toMatchObject({
-      type: 'HttpError',
+    expect(errorForLog(modelError)).toMatchObject({
+      type: 'LanguageModelError',
       message: 'The language model could not be reached',
       statusCode: 502,
-      cause: {
-        type: 'LanguageModelError',
-        message: 'The language model could not be reached',
-        status: 502,
-        reason: 'The language model could not be reached',
-        details: { error: 'Error: connect ECONNREFUSED <address>' },
-      },
+      reason: 'The language model could not be reached',
+      details: { error: 'Error: connect ECONNREFUSED <address>' },
     });
   });
 

@@ -7,7 +7,6 @@ import { emergencyReply } from '../assistant/emergency';
 import { assistantReply } from './assistant-reply';
 import type { ChatDependencies } from './chat-dependencies';
 import { conversationHistory, countChatRequest, keepExchange, type ConversationKey } from './conversations';
-import { asHttpError, withHttpErrors } from './outside-service-errors';
 import { wholeReply, withClosingNote, type ReplySource } from './reply-source';
 
 /** Said after the built-in assistant's answer to a message with files: it answers from the record, not from them. */
@@ -63,18 +62,16 @@ export async function answerChat(context: ChatContext, request: ChatRequest): Pr
   }
   await countChatRequest(db, patient, chats.messagesPerMinute);
   const emergency = emergencyReply(questionOf(request));
-  try {
-    switch (request.channel) {
-      case 'assistant':
-        return await answerTab(context, request.message, emergency);
-      case 'workflow':
-        return await answerWorkflow(context, request.message, emergency);
-      case 'analysis':
-        // A one-off question, not a conversation: nothing is kept.
-        return { reply: withHttpErrors(emergency ? wholeReply(emergency) : await askAssistant(context, request.message.question)), keep: async () => undefined };
-    }
-  } catch (error) {
-    throw asHttpError(error);
+  // An outside service's failure (n8n, a language model) is an HttpError already (core/errors.ts, OutsideServiceError),
+  // before the reply starts and between its pieces alike: nothing here maps it.
+  switch (request.channel) {
+    case 'assistant':
+      return await answerTab(context, request.message, emergency);
+    case 'workflow':
+      return await answerWorkflow(context, request.message, emergency);
+    case 'analysis':
+      // A one-off question, not a conversation: nothing is kept.
+      return { reply: emergency ? wholeReply(emergency) : await askAssistant(context, request.message.question), keep: async () => undefined };
   }
 }
 
@@ -94,7 +91,7 @@ async function answerTab(context: ChatContext, message: TabMessage, emergency: s
   const key: ConversationKey = { channel: 'assistant', sessionKey: message.sessionId };
   const notes = message.attachments.map(({ name, type, data }) => ({ name, type, size: data.length }));
   return {
-    reply: withHttpErrors(emergency ? wholeReply(emergency) : await tabReply(context, key, message)),
+    reply: emergency ? wholeReply(emergency) : await tabReply(context, key, message),
     keep: (text) => keepExchange(db, patient, key, { question: message.chatInput, attachments: notes, reply: text }),
   };
 }

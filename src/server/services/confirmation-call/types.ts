@@ -1,4 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js';
+import { OutsideServiceError } from '../../core/errors';
 
 /** What a confirmation call says: the appointment and who it is for, nothing else about the patient's health. */
 export interface ConfirmationCall {
@@ -47,12 +48,9 @@ export interface ConfirmationCaller extends CallPolicy {
  * A call that was not placed. `reason` is shown to the patient ('The call service answered 500'); `details` go to
  * the log only (a status, the service's own error code), never the key.
  */
-export class ConfirmationCallError extends Error {
-  constructor(
-    readonly reason: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(reason);
+export class ConfirmationCallError extends OutsideServiceError {
+  constructor(reason: string, details: Record<string, unknown> = {}) {
+    super(502, reason, details);
     this.name = 'ConfirmationCallError';
   }
 }

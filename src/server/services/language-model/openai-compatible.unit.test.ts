@@ -160,7 +160,7 @@ describe('openAiCompatibleModel', () => {
     it('fails with 502 naming the status on an error status, the key kept out of the message and the details', async () => {
       server.answerWith({ status: 500, body: { error: { message: `model overloaded; request had Bearer ${KEY}` } } });
       const failure = await failureOf(modelWith().streamReply(conversation));
-      expect(failure.status).toBe(502);
+      expect(failure.statusCode).toBe(502);
       expect(failure.reason).toBe('The language model answered 500');
       expect(failure.message).toBe('The language model answered 500');
       expect(failure.details).toMatchObject({ status: 500 });
@@ -170,14 +170,14 @@ describe('openAiCompatibleModel', () => {
 
     it('fails with 502 on an error status without a body it can read', async () => {
       server.answerWith({ status: 401, body: null });
-      expect(await failureOf(modelWith().streamReply(conversation))).toMatchObject({ status: 502, reason: 'The language model answered 401' });
+      expect(await failureOf(modelWith().streamReply(conversation))).toMatchObject({ statusCode: 502, reason: 'The language model answered 401' });
     });
 
     it('fails with 504 when the model does not answer within the timeout', async () => {
       server.answerWith('no answer');
       const started = Date.now();
       const failure = await failureOf(modelWith({ timeoutMs: 200 }).streamReply(conversation));
-      expect(failure).toMatchObject({ status: 504, reason: 'The language model did not answer in time' });
+      expect(failure).toMatchObject({ statusCode: 504, reason: 'The language model did not answer in time' });
       expect(Date.now() - started).toBeLessThan(10_000);
       // The request it gave up on is not left open.
       await eventually(() => expect(server.requests[0]!.closedEarly).toBe(true));
@@ -187,7 +187,7 @@ describe('openAiCompatibleModel', () => {
       server.answerWith({ stream: ['Your next ', 'appointment ', 'is'], stallAfter: 2 });
       const received: string[] = [];
       const failure = await failureOf(modelWith({ timeoutMs: 200 }).streamReply(conversation), received);
-      expect(failure).toMatchObject({ status: 504, reason: 'The language model did not answer in time' });
+      expect(failure).toMatchObject({ statusCode: 504, reason: 'The language model did not answer in time' });
       expect(received).toEqual(['Your next ', 'appointment ']);
       await eventually(() => expect(server.requests[0]!.closedEarly).toBe(true));
     });
@@ -196,7 +196,7 @@ describe('openAiCompatibleModel', () => {
       const closed = await startLanguageModelStandIn();
       await closed.close();
       const failure = await failureOf(modelWith({ baseUrl: `${closed.url}/v1` }).streamReply(conversation));
-      expect(failure).toMatchObject({ status: 502, reason: 'The language model could not be reached' });
+      expect(failure).toMatchObject({ statusCode: 502, reason: 'The language model could not be reached' });
       expect(JSON.stringify(failure.details)).not.toContain(KEY);
     });
 
@@ -209,7 +209,7 @@ describe('openAiCompatibleModel', () => {
     ] as const)('fails with 502 on %s', async (_case, answer) => {
       server.answerWith(answer);
       expect(await failureOf(modelWith().streamReply(conversation))).toMatchObject({
-        status: 502,
+        statusCode: 502,
         reason: 'The language model sent an answer that could not be read',
       });
     });
@@ -219,7 +219,7 @@ describe('openAiCompatibleModel', () => {
       server.answerWith({ raw, contentType: 'text/event-stream' });
       const received: string[] = [];
       const failure = await failureOf(modelWith().streamReply(conversation), received);
-      expect(failure).toMatchObject({ status: 502, reason: 'The language model answered with an error' });
+      expect(failure).toMatchObject({ statusCode: 502, reason: 'The language model answered with an error' });
       expect(String(failure.details.answer)).toContain('out of memory');
       expect(received).toEqual(['Your ']);
     });

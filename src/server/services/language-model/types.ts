@@ -1,3 +1,5 @@
+import { OutsideServiceError } from '../../core/errors';
+
 /** One turn of a conversation, as OpenAI-compatible chat APIs take it. */
 export interface ModelMessage {
   role: 'system' | 'user' | 'assistant';
@@ -20,13 +22,9 @@ export interface LanguageModel {
  * `reason` can be shown to the patient ('The language model answered 500'); `details` go to the log only (a status,
  * the start of the model's answer) and never hold the API key.
  */
-export class LanguageModelError extends Error {
-  constructor(
-    readonly status: 502 | 504,
-    readonly reason: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(reason);
+export class LanguageModelError extends OutsideServiceError {
+  constructor(status: 502 | 504, reason: string, details: Record<string, unknown> = {}) {
+    super(status, reason, details);
     this.name = 'LanguageModelError';
   }
 }

@@ -50,7 +50,7 @@ describe('readReplyBody, the one reader of a whole n8n answer (the n8n tab and t
     expect(read.kind).toBe('refused');
     const { error } = read as Extract<typeof read, { kind: 'refused' }>;
     expect(error).toBeInstanceOf(N8nError);
-    expect(error.status).toBe(502);
+    expect(error.statusCode).toBe(502);
     expect(error.reason).toMatch(reason);
   });
 });

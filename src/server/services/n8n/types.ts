@@ -1,3 +1,4 @@
+import { OutsideServiceError } from '../../core/errors';
 import type { ChatAttachment, WorkflowChatBody, WorkflowChatReply } from '../../../shared/contracts/chat';
 import type { StoredMessage } from '../chat/conversations';
 import type { ReplySource } from '../chat/reply-source';
@@ -46,13 +47,9 @@ export interface N8n {
  * `reason` can be shown to the patient ('n8n answered 500'): it names n8n and the status, never the address or the
  * auth header. `cause` is the failure under it (a refused connection), for the log.
  */
-export class N8nError extends Error {
-  constructor(
-    readonly status: 502 | 504,
-    readonly reason: string,
-    options?: { cause: unknown },
-  ) {
-    super(reason, options);
+export class N8nError extends OutsideServiceError {
+  constructor(status: 502 | 504, reason: string, options?: { cause: unknown }) {
+    super(status, reason, {}, options);
     this.name = 'N8nError';
   }
 }
