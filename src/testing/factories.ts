@@ -18,6 +18,8 @@ import {
   insuranceBenefits,
   insurancePlans,
   medicalRecords,
+  medicationDoses,
+  medications,
   passkeyChallenges,
   passkeys,
   preventativeCare,
@@ -58,6 +60,36 @@ export async function createProvider(db: Database, userId: number, overrides: Pa
     .values({ userId, name: 'Dr. Ada Park', specialty: 'Primary Care', phone: '(555) 010-0100', ...overrides })
     .returning();
   return provider!;
+}
+
+/** An active medication taken daily at 08:00 unless overridden. */
+export async function createMedication(db: Database, userId: number, overrides: Partial<typeof medications.$inferInsert> = {}) {
+  const [medication] = await db
+    .insert(medications)
+    .values({ userId, name: 'Lisinopril', strength: '10 mg', form: 'tablet', dose: '1 tablet', schedule: { kind: 'daily', times: ['08:00'] }, ...overrides })
+    .returning();
+  return medication!;
+}
+
+/** A dose of the medication's patient, taken at its scheduled time on 2026-03-02 unless overridden. */
+export async function createDose(
+  db: Database,
+  medication: { id: number; userId: number },
+  overrides: Partial<typeof medicationDoses.$inferInsert> = {},
+) {
+  const [dose] = await db
+    .insert(medicationDoses)
+    .values({
+      userId: medication.userId,
+      medicationId: medication.id,
+      scheduledDate: '2026-03-02',
+      scheduledTime: '08:00',
+      status: 'taken',
+      takenAt: new Date('2026-03-02T08:05:00Z'),
+      ...overrides,
+    })
+    .returning();
+  return dose!;
 }
 
 export async function createInsurancePlan(

@@ -10,8 +10,10 @@ import {
   createCareItem,
   createChatMessage,
   createConfirmationCall,
+  createDose,
   createInsurancePlan,
   createMedicalRecord,
+  createMedication,
   createPasskey,
   createPasskeyChallenge,
   createProvider,
@@ -20,7 +22,18 @@ import {
   createUser,
 } from '../../testing/factories';
 import { snapshotData } from '../../testing/test-app';
-import { accounts, appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, users } from './schema/index';
+import {
+  accounts,
+  appointments,
+  insuranceBenefits,
+  insurancePlans,
+  medicalRecords,
+  medicationDoses,
+  medications,
+  preventativeCare,
+  providers,
+  users,
+} from './schema/index';
 import { wipeRecord } from './reset';
 import { db, userId, useSchemaTestDatabase } from '../../testing/schema-fixtures';
 
@@ -51,6 +64,7 @@ describe('what a delete takes with it', () => {
       await createAccessToken(db, owner);
       await createPasskey(db, owner);
       await createPasskeyChallenge(db, owner);
+      await createDose(db, await createMedication(db, owner, { providerId: provider.id }));
     }
     await db.delete(users).where(eq(users.id, userId));
     const left = await snapshotData(db);
@@ -108,5 +122,22 @@ describe('what a delete takes with it', () => {
     expect(await db.select().from(insuranceBenefits)).toEqual([]);
     const [kept] = await db.select().from(medicalRecords).where(eq(medicalRecords.id, record.id));
     expect(kept?.insuranceId).toBeNull();
+  });
+
+  it("deletes a medication's dose log with it, and nobody else's", async () => {
+    const medication = await createMedication(db, userId);
+    const other = await createMedication(db, userId, { name: 'Metformin' });
+    await createDose(db, medication);
+    const kept = await createDose(db, other);
+    await db.delete(medications).where(eq(medications.id, medication.id));
+    expect(await db.select().from(medicationDoses)).toEqual([kept]);
+  });
+
+  it('keeps a medication when the provider who prescribed it goes, unlinked from them', async () => {
+    const provider = await createProvider(db, userId);
+    const medication = await createMedication(db, userId, { providerId: provider.id, prescriber: 'Dr. Ada Park' });
+    await db.delete(providers).where(eq(providers.id, provider.id));
+    const [kept] = await db.select().from(medications).where(eq(medications.id, medication.id));
+    expect(kept).toEqual({ ...medication, providerId: null });
   });
 });

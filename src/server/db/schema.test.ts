@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_TYPES } from '../../shared/rules/activities';
 import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
+import { DOSE_STATUSES, MEDICATION_FORMS, SCHEDULE_KINDS, type MedicationSchedule } from '../../shared/rules/medications';
 import { APPOINTMENT_STATUSES, ICON_TYPES, STORED_CARE_STATUSES } from '../../shared/rules/statuses';
 import {
   createActivity,
@@ -10,8 +11,10 @@ import {
   createBenefit,
   createCareItem,
   createChatMessage,
+  createDose,
   createInsurancePlan,
   createMedicalRecord,
+  createMedication,
   createProvider,
   createUser,
 } from '../../testing/factories';
@@ -39,6 +42,12 @@ async function refusal(write: () => Promise<unknown>) {
 
 /** A value the column's type forbids, written anyway: the database must refuse it on its own. */
 const outsideItsType = (value: string) => value as never;
+
+/** A schedule the contract would never let through, written anyway. */
+const oddSchedule = (value: unknown) => value as MedicationSchedule;
+
+/** A dose of a new medication of the patient. */
+const newDose = async (overrides: Parameters<typeof createDose>[2]) => createDose(db, await createMedication(db, userId), overrides);
 
 const newRecord = (overrides: Partial<typeof medicalRecords.$inferInsert> = {}) =>
   db.insert(medicalRecords).values({ userId, filename: 'scan.pdf', fileType: 'application/pdf', fileSize: 100, ...overrides });
@@ -112,6 +121,35 @@ describe('CHECK constraints (23514)', () => {
     ['a chat outside its set', 'chat_sessions_channel_check', () => createChatMessage(db, userId, {}, { channel: outsideItsType('email') })],
     ['a chat role outside its set', 'chat_messages_role_check', () => createChatMessage(db, userId, { role: outsideItsType('system') })],
     ['a chat message over 100,000 characters', 'chat_messages_content_check', () => createChatMessage(db, userId, { content: 'a'.repeat(100_001) })],
+    ['a blank medication name', 'medications_name_check', () => createMedication(db, userId, { name: '   ' })],
+    ['a medication form outside its set', 'medications_form_check', () => createMedication(db, userId, { form: outsideItsType('pill') })],
+    ['a medication status outside its set', 'medications_status_check', () => createMedication(db, userId, { status: outsideItsType('ended') })],
+    ['a schedule of an unknown kind', 'medications_schedule_kind_check', () => createMedication(db, userId, { schedule: oddSchedule({ kind: 'weekly' }) })],
+    ['a schedule without a kind', 'medications_schedule_kind_check', () => createMedication(db, userId, { schedule: oddSchedule({ times: ['08:00'] }) })],
+    ['a schedule that is not an object', 'medications_schedule_kind_check', () => createMedication(db, userId, { schedule: oddSchedule(['daily']) })],
+    ['an end before the start', 'medications_dates_check', () => createMedication(db, userId, { startDate: '2026-03-02', endDate: '2026-03-01' })],
+    ['a paused medication without the day it was paused', 'medications_paused_on_check', () => createMedication(db, userId, { status: 'paused' })],
+    ['an active medication with a day it was paused', 'medications_paused_on_check', () => createMedication(db, userId, { pausedOn: '2026-03-01' })],
+    ['a stopped medication without the day it was stopped', 'medications_stopped_on_check', () => createMedication(db, userId, { status: 'stopped' })],
+    [
+      'a paused medication with a day it was stopped',
+      'medications_stopped_on_check',
+      () => createMedication(db, userId, { status: 'paused', pausedOn: '2026-03-01', stoppedOn: '2026-03-01' }),
+    ],
+    ['a negative number of refills', 'medications_counts_check', () => createMedication(db, userId, { refillsLeft: -1 })],
+    ['a negative quantity on hand', 'medications_counts_check', () => createMedication(db, userId, { quantityOnHand: -1 })],
+    ['a dose status outside its set', 'medication_doses_status_check', () => newDose({ status: outsideItsType('late') })],
+    ['a scheduled day without a time', 'medication_doses_scheduled_check', () => newDose({ scheduledTime: null })],
+    ['a scheduled time without a day', 'medication_doses_scheduled_check', () => newDose({ scheduledDate: null })],
+    ['a scheduled time past the day', 'medication_doses_scheduled_time_check', () => newDose({ scheduledTime: '24:00' })],
+    ['a scheduled time without its leading zero', 'medication_doses_scheduled_time_check', () => newDose({ scheduledTime: '8:00' })],
+    ['a taken dose without the time it was taken', 'medication_doses_taken_at_check', () => newDose({ takenAt: null })],
+    ['a skipped dose with a time it was taken', 'medication_doses_taken_at_check', () => newDose({ status: 'skipped' })],
+    [
+      'an as-needed dose that was not taken',
+      'medication_doses_as_needed_check',
+      () => newDose({ scheduledDate: null, scheduledTime: null, status: 'missed', takenAt: null }),
+    ],
   ])('refuses %s', async (_case, constraint, write) => {
     expect(await refusal(write)).toEqual({ code: '23514', constraint });
   });
@@ -130,6 +168,17 @@ describe('CHECK constraints (23514)', () => {
     for (const status of APPOINTMENT_STATUSES) await createAppointment(db, userId, provider.id, { status });
     for (const iconType of ICON_TYPES) await createActivity(db, userId, { iconType });
     for (const activityType of ACTIVITY_TYPES) await createActivity(db, userId, { activityType });
+    for (const form of MEDICATION_FORMS) await createMedication(db, userId, { form });
+    for (const kind of SCHEDULE_KINDS) await createMedication(db, userId, { schedule: oddSchedule({ kind }) });
+    await createMedication(db, userId, { form: null, startDate: '2026-03-02', endDate: '2026-03-02', refillsLeft: 0, quantityOnHand: 0 });
+    await createMedication(db, userId, { status: 'paused', pausedOn: '2026-03-01' });
+    await createMedication(db, userId, { status: 'stopped', stoppedOn: '2026-03-01', stopReason: 'Finished the course' });
+    const medication = await createMedication(db, userId);
+    for (const [index, status] of DOSE_STATUSES.entries()) {
+      await createDose(db, medication, { scheduledTime: `0${index}:00`, status, takenAt: status === 'taken' ? new Date() : null });
+    }
+    await createDose(db, medication, { scheduledTime: '23:59' });
+    await createDose(db, medication, { scheduledDate: null, scheduledTime: null });
   });
 });
 
@@ -152,6 +201,21 @@ describe('unique constraints (23505)', () => {
   ])('refuses %s already in use', async (_case, constraint, fields) => {
     await createUser(db, fields);
     expect(await refusal(() => createUser(db, fields))).toEqual({ code: '23505', constraint });
+  });
+
+  it('keeps one entry per scheduled dose, and any number of as-needed doses', async () => {
+    const medication = await createMedication(db, userId);
+    await createDose(db, medication);
+    expect(await refusal(() => createDose(db, medication, { status: 'skipped', takenAt: null }))).toEqual({
+      code: '23505',
+      constraint: 'medication_doses_scheduled_idx',
+    });
+    await createDose(db, medication, { scheduledTime: '20:00' });
+    await createDose(db, medication, { scheduledDate: '2026-03-03' });
+    await createDose(db, await createMedication(db, userId), {});
+    const asNeeded = { scheduledDate: null, scheduledTime: null, takenAt: new Date('2026-03-02T08:05:00Z') };
+    await createDose(db, medication, asNeeded);
+    await createDose(db, medication, asNeeded);
   });
 
   it('keeps one piece per place in a document', async () => {
@@ -187,6 +251,10 @@ describe('foreign keys (23503)', () => {
       async () => createAppointment(db, userId, (await createProvider(db, userId)).id, { careItemId: NO_SUCH_ID }),
     ],
     ['an activity of no user', 'activities_user_id_users_id_fk', () => createActivity(db, NO_SUCH_ID)],
+    ['a medication of no user', 'medications_user_id_users_id_fk', () => createMedication(db, NO_SUCH_ID)],
+    ['a medication prescribed by no provider', 'medications_provider_id_providers_id_fk', () => createMedication(db, userId, { providerId: NO_SUCH_ID })],
+    ['a dose of no medication', 'medication_doses_medication_id_medications_id_fk', () => createDose(db, { id: NO_SUCH_ID, userId })],
+    ['a dose of no user', 'medication_doses_user_id_users_id_fk', async () => createDose(db, { id: (await createMedication(db, userId)).id, userId: NO_SUCH_ID })],
   ])('refuses %s', async (_case, constraint, write) => {
     expect(await refusal(write)).toEqual({ code: '23503', constraint });
   });

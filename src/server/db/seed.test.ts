@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ICON_TYPES } from '../../shared/rules/statuses';
 import { api, useTestApp } from '../../testing/test-app';
 import { wipeData } from './reset';
 import { installation } from './schema/index';
@@ -25,7 +26,7 @@ describe('seedIfEmpty', () => {
     const care = await api(t.app, 'GET', '/api/preventative-care/1');
     expect(new Set(care.body.map((c: { status: string }) => c.status))).toEqual(new Set(['overdue', 'scheduled', 'upcoming', 'completed']));
     const activities = await api(t.app, 'GET', '/api/activities/1');
-    expect(new Set(activities.body.map((a: { iconType: string }) => a.iconType)).size).toBe(5);
+    expect(new Set(activities.body.map((a: { iconType: string }) => a.iconType)).size).toBe(ICON_TYPES.length);
     const [plan] = (await api(t.app, 'GET', '/api/insurance/1')).body;
     expect(plan).toMatchObject({ isPrimary: true, planType: 'PPO' });
     expect((await api(t.app, 'GET', `/api/insurance/benefits/${plan.id}`)).body.length).toBeGreaterThanOrEqual(5);

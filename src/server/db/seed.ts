@@ -2,6 +2,7 @@ import { addDays, addMonths, formatISO, subDays, subHours, subMinutes, subMonths
 import { sql } from 'drizzle-orm';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { describeActivity, type DescribedActivity } from '../../shared/rules/activities';
+import type { DoseStatus } from '../../shared/rules/medications';
 import { formatDate } from '../../shared/rules/formats';
 import type { Database } from './client';
 import { storeDocumentChunks, toChunks } from './document-bytes';
@@ -14,6 +15,8 @@ import {
   installation,
   insurancePlans,
   medicalRecords,
+  medicationDoses,
+  medications,
   preventativeCare,
   providers,
   users,
@@ -160,6 +163,8 @@ async function seedDemoData(db: Database, tx: Database, now: Date): Promise<void
     await storeDocumentChunks(db, tx, record.id, toChunks(bytes));
   }
 
+  const { atorvastatin, lastTaken } = await seedMedications(tx, userId, primaryCare.id, now);
+
   const eyeExamDate = formatDate(day(addDays(now, 9)));
   const recent: Array<[DescribedActivity, Date, number | undefined]> = [
     [describeActivity('record_uploaded', { filename: 'lab-results-cbc.pdf' }), subDays(now, 3), undefined],
@@ -167,8 +172,80 @@ async function seedDemoData(db: Database, tx: Database, now: Date): Promise<void
     [describeActivity('care_completed', { careName: 'Flu Vaccine' }), subDays(now, 30), care[4]?.id],
     [describeActivity('care_reminder', { careName: 'Dental Cleaning' }), subMinutes(now, 45), care[0]?.id],
     [describeActivity('insurance_updated', { provider: 'Blue Cross Blue Shield' }), subDays(now, 10), plan.id],
+    [describeActivity('medication_started', { name: 'Atorvastatin' }), subMonths(now, 3), atorvastatin],
+    [describeActivity('dose_logged', { name: lastTaken.name }), lastTaken.takenAt, lastTaken.medicationId],
   ];
   await tx.insert(activities).values(
     recent.map(([activity, timestamp, relatedItemId]) => ({ userId, ...activity, timestamp, relatedItemId: relatedItemId ?? null })),
   );
+}
+
+/** A day's scheduled dose that the demo's log leaves out or records otherwise than taken on time: by days ago. */
+const DEMO_DOSE_EXCEPTIONS: Record<string, { status: DoseStatus; reason?: string } | 'not logged'> = {
+  'Metformin 20:00 3': { status: 'missed' },
+  'Metformin 20:00 6': { status: 'skipped', reason: 'Skipped dinner' },
+  'Metformin 20:00 10': 'not logged',
+  'Lisinopril 08:00 5': 'not logged',
+  'Atorvastatin 22:00 2': { status: 'missed', reason: 'Fell asleep early' },
+  'Atorvastatin 22:00 9': 'not logged',
+};
+
+/** The days ago, of the last two weeks, that the inhaler was used, and at what time. */
+const DEMO_INHALER_USES: Array<[number, number, number]> = [
+  [12, 17, 40],
+  [8, 7, 15],
+  [4, 18, 5],
+];
+
+/**
+ * The demo's medications (issue 32), prescribed by its primary care provider, and the two weeks of dose log before
+ * today, mostly taken a few minutes after the time. The demo patient has no time zone, so their clock is the machine's,
+ * as `now`'s local fields are; today's doses are left for the patient to log.
+ */
+async function seedMedications(tx: Database, userId: number, prescriberId: number, now: Date) {
+  const prescribed = { userId, form: 'tablet' as const, route: 'By mouth', prescriber: 'Dr. Maria Lopez', providerId: prescriberId, pharmacy: 'Springfield Pharmacy' };
+  const rows = await tx
+    .insert(medications)
+    .values([
+      { ...prescribed, name: 'Lisinopril', strength: '10 mg', dose: '1 tablet', reason: 'High blood pressure', startDate: day(subMonths(now, 14)), refillsLeft: 3, quantityOnHand: 24, schedule: { kind: 'daily', times: ['08:00'] } },
+      { ...prescribed, name: 'Metformin', strength: '500 mg', dose: '1 tablet', instructions: 'Take with food', reason: 'Type 2 diabetes', startDate: day(subMonths(now, 8)), refillsLeft: 2, quantityOnHand: 41, schedule: { kind: 'daily', times: ['08:00', '20:00'] } },
+      { ...prescribed, name: 'Atorvastatin', strength: '20 mg', dose: '1 tablet', reason: 'High cholesterol', startDate: day(subMonths(now, 3)), refillsLeft: 5, quantityOnHand: 18, schedule: { kind: 'daily', times: ['22:00'] } },
+      { ...prescribed, name: 'Albuterol', strength: '90 mcg per puff', form: 'inhaler', dose: '2 puffs', route: 'Inhaled', instructions: 'Before exercise or when wheezing; at most 8 puffs a day', reason: 'Exercise-induced asthma', startDate: day(subMonths(now, 26)), refillsLeft: 1, quantityOnHand: 140, schedule: { kind: 'as-needed' } },
+    ])
+    .returning({ id: medications.id, name: medications.name, schedule: medications.schedule });
+
+  const at = (daysAgo: number, hours: number, minutes: number) => {
+    const date = subDays(now, daysAgo);
+    return new Date(date.getFullYear(), date.getMonth(), date.getDate(), hours, minutes);
+  };
+  const doses: Array<typeof medicationDoses.$inferInsert> = [];
+  for (let daysAgo = 14; daysAgo >= 1; daysAgo--) {
+    for (const medication of rows) {
+      if (medication.schedule.kind !== 'daily') continue;
+      for (const time of medication.schedule.times) {
+        const exception = DEMO_DOSE_EXCEPTIONS[`${medication.name} ${time} ${daysAgo}`];
+        if (exception === 'not logged') continue;
+        const [hours, minutes] = time.split(':').map(Number) as [number, number];
+        const late = (daysAgo * 7 + hours) % 25;
+        const dose = { userId, medicationId: medication.id, scheduledDate: day(subDays(now, daysAgo)), scheduledTime: time };
+        doses.push(
+          exception
+            ? { ...dose, status: exception.status, reason: exception.reason ?? null, takenAt: null, loggedAt: at(daysAgo, hours + 1, minutes) }
+            : { ...dose, status: 'taken', takenAt: at(daysAgo, hours, minutes + late), loggedAt: at(daysAgo, hours, minutes + late + 1) },
+        );
+      }
+    }
+  }
+  const inhaler = rows.find((medication) => medication.schedule.kind === 'as-needed');
+  for (const [daysAgo, hours, minutes] of DEMO_INHALER_USES) {
+    doses.push({ userId, medicationId: inhaler!.id, status: 'taken', takenAt: at(daysAgo, hours, minutes), loggedAt: at(daysAgo, hours, minutes + 2) });
+  }
+  await tx.insert(medicationDoses).values(doses);
+
+  const taken = doses.filter((dose) => dose.status === 'taken').sort((a, b) => b.takenAt!.getTime() - a.takenAt!.getTime());
+  const last = taken[0]!;
+  return {
+    atorvastatin: rows.find((medication) => medication.name === 'Atorvastatin')!.id,
+    lastTaken: { medicationId: last.medicationId, name: rows.find((medication) => medication.id === last.medicationId)!.name, takenAt: last.takenAt! },
+  };
 }

@@ -13,6 +13,8 @@ import {
   createCareItem,
   createChatMessage,
   createConfirmationCall,
+  createDose,
+  createMedication,
   createRecoveryCode,
   createSession,
   createInsurancePlan,
@@ -50,6 +52,7 @@ async function demoWithAnotherUser(t: TestContext): Promise<number> {
   await createMedicalRecord(t.db, other.id, { insuranceId: plan.id });
   await createCareItem(t.db, other.id);
   await createActivity(t.db, other.id);
+  await createDose(t.db, await createMedication(t.db, other.id, { providerId: provider.id }));
   // The demo seeds no conversation; the patient may have chatted since.
   for (const userId of [1, other.id]) await createChatMessage(t.db, userId);
   for (const userId of [1, other.id]) await createConfirmationCall(t.db, userId);

@@ -24,6 +24,9 @@ describe('activity kinds', () => {
     ['record_uploaded', { filename: 'lab.pdf' }, 'folder_open', 'Uploaded lab.pdf'],
     ['appointment_scheduled', { type: 'Dental Cleaning', provider: 'Dr. Lee', date: 'Dec 1, 2026' }, 'calendar_today', 'Scheduled Dental Cleaning with Dr. Lee on Dec 1, 2026'],
     ['care_reminder', { careName: 'Flu Shot' }, 'notifications', 'Flu Shot is overdue'],
+    ['medication_started', { name: 'Lisinopril' }, 'medication', 'Started Lisinopril'],
+    ['medication_stopped', { name: 'Lisinopril' }, 'medication', 'Stopped Lisinopril'],
+    ['dose_logged', { name: 'Metformin' }, 'medication', 'Dose of Metformin logged'],
   ] as const)('describes %s from its values', (type, values, iconType, description) => {
     expect(describeActivity(type, values as never)).toEqual({ activityType: type, iconType, description });
   });

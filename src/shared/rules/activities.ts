@@ -15,6 +15,9 @@ export const ACTIVITY_KINDS = {
   appointment_scheduled: { iconType: 'calendar_today', template: 'Scheduled {type} with {provider} on {date}' },
   appointment_cancelled: { iconType: 'calendar_today', template: 'Cancelled {type} on {date}' },
   appointment_completed: { iconType: 'calendar_today', template: 'Completed {type} on {date}' },
+  medication_started: { iconType: 'medication', template: 'Started {name}' },
+  medication_stopped: { iconType: 'medication', template: 'Stopped {name}' },
+  dose_logged: { iconType: 'medication', template: 'Dose of {name} logged' },
 } as const satisfies Record<string, { iconType: IconType; template: string }>;
 
 export type ActivityType = keyof typeof ACTIVITY_KINDS;

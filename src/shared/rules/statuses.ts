@@ -18,6 +18,7 @@ export const ICON_TYPES = [
   'notifications',
   'check_circle',
   'health_and_safety',
+  'medication',
 ] as const;
 export type IconType = (typeof ICON_TYPES)[number];
 

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
-/** `column IN ('a', 'b', …)` for a CHECK constraint, built from the same list the contracts use. */
-export function isOneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+/** `column IN ('a', 'b', …)` for a CHECK constraint, built from the same list the contracts use (or an expression's). */
+export function isOneOf(column: AnyPgColumn | SQL, values: readonly string[]): SQL {
   const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
   return sql`${column} in (${sql.raw(list)})`;
 }

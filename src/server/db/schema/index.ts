@@ -5,6 +5,7 @@ export * from './insurance';
 export * from './medical-records';
 export * from './preventative-care';
 export * from './appointments';
+export * from './medications';
 export * from './activities';
 export * from './installation';
 export * from './chat';
