@@ -2,6 +2,8 @@
 export const paths = {
   dashboard: '/',
   records: '/records',
+  /** The medication list, the schedule and the dose log (issue 32). */
+  medications: '/medications',
   insurance: '/insurance',
   preventative: '/preventative',
   appointments: '/appointments',

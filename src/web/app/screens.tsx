@@ -6,6 +6,7 @@ import { paths } from './paths';
 // One lazily loaded chunk per screen. A screen whose issue has not landed is not registered: it is a 404.
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const RecordsPage = lazy(() => import('../features/records/records-page'));
+const MedicationsPage = lazy(() => import('../features/medications/medications-page'));
 const ActivityPage = lazy(() => import('../features/activity/activity-page'));
 const InsurancePage = lazy(() => import('../features/insurance/insurance-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
@@ -27,6 +28,7 @@ export default function Screens() {
       <Switch>
         <Route path={paths.dashboard} component={DashboardPage} />
         <Route path={paths.records} component={RecordsPage} />
+        <Route path={paths.medications} component={MedicationsPage} />
         <Route path={paths.activity} component={ActivityPage} />
         <Route path={paths.insurance} component={InsurancePage} />
         <Route path={paths.preventative} component={PreventativePage} />

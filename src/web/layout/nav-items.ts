@@ -1,4 +1,4 @@
-import { CalendarDays, FileText, HeartPulse, LayoutDashboard, MessageCircle, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { CalendarDays, FileText, HeartPulse, LayoutDashboard, MessageCircle, Pill, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { paths } from '../app/paths';
 
 export interface NavItem {
@@ -7,10 +7,14 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The seven sidebar entries of part 1 §2 (docs/product.md#part-1-2); the assistant entry is labelled "What's Good?" (part 2 §2 (docs/product.md#part-2-2)). */
+/**
+ * The seven sidebar entries of part 1 §2 (docs/product.md#part-1-2), and Medications (issue 32) between Medical Records
+ * and Insurance; the assistant entry is labelled "What's Good?" (part 2 §2 (docs/product.md#part-2-2)).
+ */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', href: paths.dashboard, icon: LayoutDashboard },
   { label: 'Medical Records', href: paths.records, icon: FileText },
+  { label: 'Medications', href: paths.medications, icon: Pill },
   { label: 'Insurance', href: paths.insurance, icon: ShieldCheck },
   { label: 'Preventative Care', href: paths.preventative, icon: HeartPulse },
   { label: 'Appointments', href: paths.appointments, icon: CalendarDays },

@@ -1,0 +1,84 @@
+import type { AdherenceFigures, Medication } from '../../../shared/contracts/medications';
+import { formatTime, percentOf } from '../../../shared/rules/formats';
+import { WEEKDAYS, type MedicationForm, type MedicationSchedule, type Weekday } from '../../../shared/rules/medications';
+
+// How the screens word medications (issue 32): the Medications page and the dashboard's Today's doses.
+
+/** The forms as a patient reads them off the box. */
+export const FORM_LABELS: Readonly<Record<MedicationForm, string>> = {
+  tablet: 'Tablet',
+  capsule: 'Capsule',
+  liquid: 'Liquid',
+  inhaler: 'Inhaler',
+  injection: 'Injection',
+  patch: 'Patch',
+  drops: 'Drops',
+  cream: 'Cream',
+  other: 'Other',
+};
+
+export const WEEKDAY_LABELS: Readonly<Record<Weekday, { short: string; long: string }>> = {
+  mon: { short: 'Mon', long: 'Monday' },
+  tue: { short: 'Tue', long: 'Tuesday' },
+  wed: { short: 'Wed', long: 'Wednesday' },
+  thu: { short: 'Thu', long: 'Thursday' },
+  fri: { short: 'Fri', long: 'Friday' },
+  sat: { short: 'Sat', long: 'Saturday' },
+  sun: { short: 'Sun', long: 'Sunday' },
+};
+
+/** 'a', 'a and b', 'a, b and c'. */
+export function listWords(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+function weekdayWords(days: readonly Weekday[]): string {
+  if (days.length === WEEKDAYS.length) return 'Every day';
+  const weekend: Weekday[] = ['sat', 'sun'];
+  if (days.length === 5 && weekend.every((day) => !days.includes(day))) return 'Weekdays';
+  if (days.length === 2 && weekend.every((day) => days.includes(day))) return 'Weekends';
+  return listWords(days.map((day) => WEEKDAY_LABELS[day].short));
+}
+
+/** The schedule in a line: 'Every day at 8:00 AM and 8:00 PM', 'Mon and Thu at 9:00 AM', 'Every 8 hours from 6:00 AM', 'As needed'. */
+export function scheduleWords(schedule: MedicationSchedule): string {
+  switch (schedule.kind) {
+    case 'daily':
+      return `Every day at ${listWords(schedule.times.map(formatTime))}`;
+    case 'weekdays':
+      return `${weekdayWords(schedule.weekdays)} at ${listWords(schedule.times.map(formatTime))}`;
+    case 'every-hours':
+      return `Every ${schedule.everyHours === 1 ? 'hour' : `${schedule.everyHours} hours`} from ${formatTime(schedule.firstTime)}`;
+    case 'as-needed':
+      return 'As needed';
+  }
+}
+
+/** The name with its strength: 'Metformin 500 mg'. */
+export const medicationTitle = (medication: { name: string; strength: string | null }) =>
+  medication.strength ? `${medication.name} ${medication.strength}` : medication.name;
+
+/** Adherence over a window: '86% (6 of 7 doses)', or 'No doses due' when none was. */
+export function adherenceWords({ due, taken }: AdherenceFigures): string {
+  if (due === 0) return 'No doses due';
+  return `${percentOf(taken, due)}% (${taken} of ${due} ${due === 1 ? 'dose' : 'doses'})`;
+}
+
+/** Past: stopped, or ended before today (the patient's); the others (active, paused) are current. */
+export function isPastMedication(medication: Pick<Medication, 'status' | 'endDate'>, today: string): boolean {
+  return medication.status === 'stopped' || (medication.endDate !== null && medication.endDate < today);
+}
+
+/**
+ * The profile's existing conditions as suggestions for a medication's reason: one a line, or a comma or semicolon
+ * between them ('asthma, type 2 diabetes'), each once.
+ */
+export function conditionSuggestions(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const parts = text
+    .split(/[\n,;]+/)
+    .map((part) => part.replace(/^[\s\-*•]+/, '').trim())
+    .filter((part) => part.length > 0 && part.length <= 200);
+  return [...new Set(parts)];
+}
