@@ -30,7 +30,8 @@ try {
   console.log(
     `Restored ${file} into the ${database.kind} database at ${database.location}: ${restored.medicalRecords} records with ` +
       `${restored.documents} documents, ${restored.insurancePlans} plans, ${restored.preventativeCare} care items, ` +
-      `${restored.appointments} appointments, ${restored.providers} providers, ${restored.activities} activities, ` +
+      `${restored.appointments} appointments, ${restored.providers} providers, ${restored.medications} medications with ` +
+      `${restored.medicationDoses} dose log entries, ${restored.activities} activities, ` +
       `${restored.chatMessages} chat messages.`,
   );
 } catch (error) {

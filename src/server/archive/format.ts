@@ -4,6 +4,7 @@ import { dateOnly, id, instant } from '../../shared/contracts/common';
 import { ACTIVITY_TYPES } from '../../shared/rules/activities';
 import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { PLAN_TYPES } from '../../shared/rules/insurance';
+import { DOSE_STATUSES, EVERY_HOURS_RANGE, MAX_TIMES_A_DAY, MEDICATION_FORMS, MEDICATION_STATUSES, WEEKDAYS } from '../../shared/rules/medications';
 import { SEXES_AT_BIRTH } from '../../shared/rules/patient';
 import { PROVIDER_SPECIALTIES } from '../../shared/rules/providers';
 import {
@@ -21,8 +22,14 @@ import { CHAT_CHANNELS } from '../db/schema/index';
 // docs/archive/ holds the JSON Schema made from it. Rows keep their ids, so that a restored install answers as the
 // one it came from; the patient's own id is implied (every row is theirs) and is not written.
 
-/** The version this build writes and reads. A change of any row's shape is a new version. */
-export const ARCHIVE_VERSION = 1;
+/**
+ * The version this build writes. A change of any row's shape is a new version; every earlier one is still read
+ * (`readArchiveData`). 1: the record before medications; 2 (issue 32): the same with `medications` and
+ * `medicationDoses`.
+ */
+export const ARCHIVE_VERSION = 2;
+/** The versions this build restores: its own and every earlier one. */
+export const READABLE_VERSIONS = [1, 2] as const;
 export const ARCHIVE_FILES = { data: 'healthassist.json', manifest: 'manifest.json', documentsFolder: 'documents/' } as const;
 
 const text = z.string();
@@ -112,6 +119,64 @@ const Appointment = z.strictObject({
   confirmationCallError: nullableText,
 });
 
+/** 24-hour 'HH:mm', as the schedule and the dose log keep a time on the patient's clock. */
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 08:00');
+const times = z.array(timeOfDay).min(1).max(MAX_TIMES_A_DAY);
+
+/** The schedule as the table keeps it (rules/medications.ts): no transform, so that it writes back as it reads. */
+const Schedule = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('daily'), times }),
+  z.strictObject({ kind: z.literal('weekdays'), weekdays: z.array(z.enum(WEEKDAYS)).min(1).max(WEEKDAYS.length), times }),
+  z.strictObject({ kind: z.literal('every-hours'), everyHours: z.int().min(EVERY_HOURS_RANGE.min).max(EVERY_HOURS_RANGE.max), firstTime: timeOfDay }),
+  z.strictObject({ kind: z.literal('as-needed') }),
+]);
+
+/** A medication (issue 32): what the table's CHECKs hold is refused here first, with words. */
+const Medication = z
+  .strictObject({
+    id,
+    name: z.string().regex(/\S/, 'must not be blank'),
+    strength: nullableText,
+    form: z.enum(MEDICATION_FORMS).nullable(),
+    dose: nullableText,
+    route: nullableText,
+    instructions: nullableText,
+    reason: nullableText,
+    prescriber: nullableText,
+    providerId: id.nullable(),
+    pharmacy: nullableText,
+    startDate: dateOnly.nullable(),
+    endDate: dateOnly.nullable(),
+    status: z.enum(MEDICATION_STATUSES),
+    pausedOn: dateOnly.nullable(),
+    stoppedOn: dateOnly.nullable(),
+    stopReason: nullableText,
+    refillsLeft: z.int().nonnegative().nullable(),
+    quantityOnHand: z.int().nonnegative().nullable(),
+    schedule: Schedule,
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .refine((row) => !row.startDate || !row.endDate || row.endDate >= row.startDate, { message: 'must be on or after the start date', path: ['endDate'] })
+  .refine((row) => (row.status === 'paused') === (row.pausedOn !== null), { message: 'is given exactly when the status is paused', path: ['pausedOn'] })
+  .refine((row) => (row.status === 'stopped') === (row.stoppedOn !== null), { message: 'is given exactly when the status is stopped', path: ['stoppedOn'] });
+
+/** An entry of the dose log: a scheduled dose (its day and time) taken, skipped or missed, or an as-needed one taken. */
+const MedicationDose = z
+  .strictObject({
+    id,
+    medicationId: id,
+    scheduledDate: dateOnly.nullable(),
+    scheduledTime: timeOfDay.nullable(),
+    status: z.enum(DOSE_STATUSES),
+    takenAt: instant.nullable(),
+    reason: nullableText,
+    loggedAt: instant,
+  })
+  .refine((row) => (row.scheduledDate === null) === (row.scheduledTime === null), { message: 'is given exactly when scheduledDate is', path: ['scheduledTime'] })
+  .refine((row) => (row.status === 'taken') === (row.takenAt !== null), { message: 'is given exactly when the status is taken', path: ['takenAt'] })
+  .refine((row) => row.scheduledDate !== null || row.status === 'taken', { message: 'of an as-needed dose (no scheduled day) can only be taken', path: ['status'] });
+
 /** A document's row; its bytes are the archive's file `document`, whose size and SHA-256 the manifest gives. */
 const MedicalRecord = z.strictObject({
   id,
@@ -157,6 +222,8 @@ export const ArchiveData = z
     exportedAt: instant,
     patient: Patient,
     providers: z.array(Provider),
+    medications: z.array(Medication),
+    medicationDoses: z.array(MedicationDose),
     insurancePlans: z.array(InsurancePlan),
     insuranceBenefits: z.array(InsuranceBenefit),
     preventativeCare: z.array(CareItem),
@@ -172,6 +239,8 @@ export type ArchiveData = z.output<typeof ArchiveData>;
 /** The tables of healthassist.json, in the order their rows are written back (a row after those it names). */
 export const ARCHIVE_TABLES = [
   'providers',
+  'medications',
+  'medicationDoses',
   'insurancePlans',
   'insuranceBenefits',
   'preventativeCare',
@@ -182,6 +251,22 @@ export const ARCHIVE_TABLES = [
   'chatMessages',
 ] as const satisfies readonly (keyof ArchiveData)[];
 export type ArchiveTable = (typeof ARCHIVE_TABLES)[number];
+
+/** Version 1 (before issue 32): the same tables less the medications and their dose log. */
+const ArchiveDataVersion1 = ArchiveData.omit({ medications: true, medicationDoses: true }).extend({ version: z.literal(1) });
+
+/**
+ * healthassist.json of any version this build reads, as the current version: an earlier archive is read with its own
+ * schema (strict as it was: a version 1 archive holding medications is refused) and brought up to this one, with
+ * what it could not hold empty.
+ */
+export function readArchiveData(json: unknown): { success: true; data: ArchiveData } | { success: false; error: z.ZodError } {
+  const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
+  if (version !== 1) return ArchiveData.safeParse(json);
+  const parsed = ArchiveDataVersion1.safeParse(json);
+  if (!parsed.success) return { success: false, error: parsed.error };
+  return { success: true, data: { ...parsed.data, version: ARCHIVE_VERSION, medications: [], medicationDoses: [] } };
+}
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lowercase hex');
 

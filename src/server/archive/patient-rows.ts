@@ -10,6 +10,8 @@ import {
   insuranceBenefits,
   insurancePlans,
   medicalRecords,
+  medicationDoses,
+  medications,
   preventativeCare,
   providers,
   users,
@@ -20,6 +22,8 @@ import { ArchiveData, type ArchiveTable } from './format';
 /** Each archive table's database table, with the column that makes a row the patient's. */
 export const ARCHIVE_SOURCES = {
   providers: { table: providers, owner: providers.userId },
+  medications: { table: medications, owner: medications.userId },
+  medicationDoses: { table: medicationDoses, owner: medicationDoses.userId },
   insurancePlans: { table: insurancePlans, owner: insurancePlans.userId },
   insuranceBenefits: { table: insuranceBenefits, owner: null },
   preventativeCare: { table: preventativeCare, owner: preventativeCare.userId },

@@ -3,16 +3,19 @@ import { damaged } from './zip-reader';
 
 /**
  * What no schema of one row can say: ids are unique within their table, every id a row names is a row of the
- * archive, and what the database holds once (the primary plan, a chat by its key) is there once. Checked before
- * anything is written, so that a changed archive is refused with words rather than by a constraint half-way.
+ * archive, and what the database holds once (the primary plan, a chat by its key, a scheduled dose's entry) is there
+ * once. Checked before anything is written, so that a changed archive is refused with words rather than by a
+ * constraint half-way.
  */
 export function checkReferences(data: ArchiveData): void {
   const ids = {
     providers: idsOf('provider', data.providers),
+    medications: idsOf('medication', data.medications),
     insurancePlans: idsOf('insurance plan', data.insurancePlans),
     preventativeCare: idsOf('care item', data.preventativeCare),
     chatSessions: idsOf('chat', data.chatSessions),
   };
+  idsOf('dose', data.medicationDoses);
   idsOf('benefit', data.insuranceBenefits);
   idsOf('appointment', data.appointments);
   idsOf('medical record', data.medicalRecords);
@@ -21,6 +24,8 @@ export function checkReferences(data: ArchiveData): void {
   const names = (what: string, id: number, field: string, target: number | null, known: Set<number>) => {
     if (target !== null && !known.has(target)) throw damaged(`${what} ${id} names ${field} ${target}, which the backup does not hold`);
   };
+  for (const medication of data.medications) names('medication', medication.id, 'provider', medication.providerId, ids.providers);
+  for (const dose of data.medicationDoses) names('dose', dose.id, 'medication', dose.medicationId, ids.medications);
   for (const benefit of data.insuranceBenefits) names('benefit', benefit.id, 'insurance plan', benefit.insuranceId, ids.insurancePlans);
   for (const appointment of data.appointments) {
     names('appointment', appointment.id, 'provider', appointment.providerId, ids.providers);
@@ -31,6 +36,9 @@ export function checkReferences(data: ArchiveData): void {
   if (data.insurancePlans.filter((plan) => plan.isPrimary).length > 1) throw damaged('it holds more than one primary insurance plan');
   const chatKeys = new Set(data.chatSessions.map((chat) => `${chat.channel}\u0000${chat.sessionKey}`));
   if (chatKeys.size !== data.chatSessions.length) throw damaged('it holds two chats under one key');
+  const scheduled = data.medicationDoses.filter((dose) => dose.scheduledDate !== null);
+  const doseKeys = new Set(scheduled.map((dose) => `${dose.medicationId} ${dose.scheduledDate} ${dose.scheduledTime}`));
+  if (doseKeys.size !== scheduled.length) throw damaged('it holds two entries for one scheduled dose');
 }
 
 function idsOf(what: string, rows: readonly { id: number }[]): Set<number> {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { storeDocumentChunks, toChunks } from '../db/document-bytes';
 import { syncUserIdSequence } from '../db/patient-account';
@@ -10,7 +9,7 @@ import { users } from '../db/schema/index';
 import { badRequest, conflict, describeZodError } from '../core/errors';
 import type { Patient } from '../core/patient';
 import { sha256 as sha256Of } from './export';
-import { ARCHIVE_FILES, ARCHIVE_TABLES, ARCHIVE_VERSION, ArchiveData, ArchiveManifest, type ArchiveTable } from './format';
+import { ARCHIVE_FILES, ARCHIVE_TABLES, ARCHIVE_VERSION, type ArchiveData, ArchiveManifest, type ArchiveTable, READABLE_VERSIONS, readArchiveData } from './format';
 import { ARCHIVE_SOURCES } from './patient-rows';
 import { checkReferences } from './references';
 import { damaged, type OpenedArchive, openArchive, readWhole, type UnpackLimits } from './zip-reader';
@@ -59,7 +58,7 @@ export async function restoreArchive(db: Database, patient: Patient, archivePath
       if (listed.size !== entry.uncompressedSize) throw damaged(`${path} is not the size its manifest gives`);
     }
     for (const path of expected.keys()) if (!archive.files.has(path)) throw damaged(`${path}, listed in its manifest, is missing`);
-    const data = await readData(archive, expected.get(ARCHIVE_FILES.data)?.sha256);
+    const data = await readData(archive, expected.get(ARCHIVE_FILES.data)?.sha256, manifest.version);
     checkReferences(data);
     for (const record of data.medicalRecords) {
       const file = expected.get(record.document);
@@ -96,14 +95,16 @@ async function readManifest(archive: OpenedArchive): Promise<ArchiveManifest> {
   return manifest.data;
 }
 
-async function readData(archive: OpenedArchive, sha256: string | undefined): Promise<ArchiveData> {
+/** healthassist.json as this version's data, whichever version (the manifest's) wrote it. */
+async function readData(archive: OpenedArchive, sha256: string | undefined, version: number): Promise<ArchiveData> {
   const entry = archive.files.get(ARCHIVE_FILES.data);
   if (!entry || sha256 === undefined) throw badRequest('This is not a HealthAssist backup: it has no healthassist.json');
   const bytes = await readWhole(archive, entry);
   if (sha256Of(bytes) !== sha256) throw damaged('healthassist.json is not the file its manifest describes (its SHA-256 differs)');
   const json = parseJson(bytes, ARCHIVE_FILES.data);
   checkVersion(json);
-  const data = ArchiveData.safeParse(json);
+  if ((json as { version: number }).version !== version) throw damaged(`healthassist.json is of another format version than its manifest (${version})`);
+  const data = readArchiveData(json);
   if (!data.success) throw damaged(`healthassist.json: ${describeZodError(data.error)}`);
   return data.data;
 }
@@ -116,14 +117,14 @@ function parseJson(bytes: Buffer, path: string): unknown {
   }
 }
 
-/** A later HealthAssist's archive says so before anything else is read from it. */
+/** A later HealthAssist's archive says so before anything else is read from it; every earlier version is read. */
 function checkVersion(json: unknown): void {
   const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
-  if (version === ARCHIVE_VERSION) return;
+  if ((READABLE_VERSIONS as readonly unknown[]).includes(version)) return;
   throw badRequest(
     typeof version === 'number' && Number.isInteger(version) && version > ARCHIVE_VERSION
-      ? `This backup was made by a newer HealthAssist (format version ${version}); this one reads version ${ARCHIVE_VERSION}. Update HealthAssist, then restore it`
-      : `This backup's format version (${JSON.stringify(version ?? null)}) is not one HealthAssist knows; it reads version ${ARCHIVE_VERSION}`,
+      ? `This backup was made by a newer HealthAssist (format version ${version}); this one reads versions up to ${ARCHIVE_VERSION}. Update HealthAssist, then restore it`
+      : `This backup's format version (${JSON.stringify(version ?? null)}) is not one HealthAssist knows; it reads versions 1 to ${ARCHIVE_VERSION}`,
   );
 }
 
@@ -156,8 +157,9 @@ async function makeRoom(tx: Database, patient: Patient, replace: boolean): Promi
   const hasRecord = user !== undefined && (user.onboardedAt !== null || user.isDemo || holdsRows);
   if (!hasRecord) return;
   if (!replace) throw conflict(PATIENT_EXISTS);
-  // Appointments first: a provider with appointments cannot be deleted (ON DELETE RESTRICT).
-  for (const name of ['appointments', ...ARCHIVE_TABLES.filter((name) => name !== 'appointments')] as const) {
+  // A row before those it names (the reverse of the order of writing): a provider with appointments cannot be deleted
+  // (ON DELETE RESTRICT), and its medications, deleted first, are not unlinked one by one (ON DELETE SET NULL).
+  for (const name of [...ARCHIVE_TABLES].reverse()) {
     const { table, owner } = ARCHIVE_SOURCES[name];
     if (owner !== null) await tx.delete(table as PgTable).where(eq(owner, patient.id));
   }
@@ -176,7 +178,7 @@ async function writePatient(tx: Database, patient: Patient, archived: ArchiveDat
   await syncUserIdSequence(tx);
 }
 
-async function insertRows(tx: Database, name: ArchiveTable, patient: Patient, rows: readonly z.output<typeof ArchiveData>[ArchiveTable][number][]) {
+async function insertRows(tx: Database, name: ArchiveTable, patient: Patient, rows: readonly ArchiveData[ArchiveTable][number][]) {
   const { table, owner } = ARCHIVE_SOURCES[name];
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const values = rows.slice(start, start + ROWS_PER_INSERT).map((row) => {

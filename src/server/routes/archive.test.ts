@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataFingerprint } from '../../testing/data-fingerprint';
@@ -14,8 +14,9 @@ import { unzip, zip } from '../../testing/zip-files';
 import { buildApp } from '../app';
 import { ARCHIVE_SCHEMA_FOLDER } from '../archive/json-schema';
 import { PATIENT_EXISTS } from '../archive/restore';
-import type { DatabaseHandle } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
 import { wipeData } from '../db/reset';
+import { medicationDoses, medications } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 
 // Export and restore (ADR 18), on both databases: the archive of one install restored into a fresh one answers every
@@ -82,13 +83,14 @@ async function everyGet(): Promise<string[]> {
     [/^\/api\/medical-records\/\{id\}/, () => ids('medical_records')],
     [/^\/api\/appointments\/\{id\}/, () => ids('appointments')],
     [/^\/api\/insurance\/benefits\/\{insuranceId\}/, () => ids('insurance_plans')],
+    [/^\/api\/medications\/\{(id|medicationId)\}/, () => ids('medications')],
   ];
   const urls: string[] = [];
   for (const operation of operationsOf(document)) {
     if (operation.method !== 'GET' || /^\/api\/(health|session|setup|security|export)\b/.test(operation.path)) continue;
     const special = byPath.find(([pattern]) => pattern.test(operation.path));
     const values = special ? await special[1]() : [1];
-    for (const value of values) urls.push(fillPath(operation.path, { userId: 1, id: value, insuranceId: value }));
+    for (const value of values) urls.push(fillPath(operation.path, { userId: 1, id: value, insuranceId: value, medicationId: value }));
   }
   return urls;
 }
@@ -101,6 +103,30 @@ async function answer(app: FastifyInstance, url: string) {
   return { status: response.statusCode, type, body };
 }
 
+/** The patient's medications and dose log as the tables hold them, every column, in id order. */
+async function medicationRows(db: Database) {
+  return {
+    medications: await db.select().from(medications).where(eq(medications.userId, 1)).orderBy(asc(medications.id)),
+    doses: await db.select().from(medicationDoses).where(eq(medicationDoses.userId, 1)).orderBy(asc(medicationDoses.id)),
+  };
+}
+
+/** The archive's files with healthassist.json changed, and the manifest's size and SHA-256 of it made to agree. */
+function withData(files: Map<string, Buffer>, change: (data: Record<string, unknown>) => Record<string, unknown>, manifestVersion?: number): Map<string, Buffer> {
+  const data = Buffer.from(JSON.stringify(change(JSON.parse(files.get('healthassist.json')!.toString()) as Record<string, unknown>), null, 1));
+  const manifest = JSON.parse(files.get('manifest.json')!.toString()) as { version: number; files: { path: string; size: number; sha256: string }[] };
+  const listed = manifest.files.map((file) =>
+    file.path === 'healthassist.json' ? { ...file, size: data.length, sha256: createHash('sha256').update(data).digest('hex') } : file,
+  );
+  const newManifest = Buffer.from(JSON.stringify({ ...manifest, version: manifestVersion ?? manifest.version, files: listed }));
+  return new Map([...files].map(([path, bytes]) => [path, path === 'healthassist.json' ? data : path === 'manifest.json' ? newManifest : bytes]));
+}
+
+/** What HealthAssist wrote before medications (format version 1): the same files, less the two tables. */
+function asVersion1(files: Map<string, Buffer>): Map<string, Buffer> {
+  return withData(files, ({ medications: _medications, medicationDoses: _doses, ...data }) => ({ ...data, version: 1 }), 1);
+}
+
 describe('an export restored into a fresh install', () => {
   it('answers every GET as the install it came from, with every document byte for byte', async () => {
     const large = await fillSource();
@@ -109,6 +135,14 @@ describe('an export restored into a fresh install', () => {
     expect(restored.statusCode, restored.body).toBe(201);
     expect(restored.json().restored).toMatchObject({ documents: expect.any(Number), medicalRecords: expect.any(Number) });
     expect(restored.json().restored.documents).toBe(restored.json().restored.medicalRecords);
+    // Every medication and every entry of its dose log, column for column (the demo has all four schedule kinds' worth).
+    const sourceMedications = await medicationRows(source.db);
+    expect(sourceMedications.medications.length).toBeGreaterThanOrEqual(4);
+    expect(sourceMedications.doses.length).toBeGreaterThan(20);
+    expect(new Set(sourceMedications.doses.map((dose) => dose.status))).toEqual(new Set(['taken', 'skipped', 'missed']));
+    expect(sourceMedications.doses.some((dose) => dose.scheduledDate === null)).toBe(true);
+    expect(await medicationRows(target.db)).toEqual(sourceMedications);
+    expect(restored.json().restored).toMatchObject({ medications: sourceMedications.medications.length, medicationDoses: sourceMedications.doses.length });
 
     const urls = await everyGet();
     expect(urls.length).toBeGreaterThan(15);
@@ -128,6 +162,27 @@ describe('an export restored into a fresh install', () => {
     const again = await unzip(await exportFrom(targetApp));
     const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
     expect(rowsOf(again)).toEqual(rowsOf(files));
+    for (const [path, bytes] of files) if (path.startsWith('documents/')) expect(again.get(path)?.equals(bytes), path).toBe(true);
+  });
+
+  it('of format version 1, made before medications, restores: every row it holds, and no medications', async () => {
+    await fillSource();
+    const files = await unzip(await exportFrom(source.app));
+    const older = asVersion1(files);
+    // It is what version 1 was: its data passes version 1's own JSON Schema, kept in docs/archive/version-1/.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(new URL('version-1/healthassist.schema.json', ARCHIVE_SCHEMA_FOLDER), 'utf8')));
+    expect(validate(JSON.parse(older.get('healthassist.json')!.toString())), ajv.errorsText(validate.errors)).toBe(true);
+
+    const restored = await importInto(await zip(older));
+    expect(restored.statusCode, restored.body).toBe(201);
+    expect(restored.json().restored).toMatchObject({ medications: 0, medicationDoses: 0, providers: expect.any(Number) });
+    expect(restored.json().restored.providers).toBeGreaterThan(0);
+    // The restored install writes version 2: the same rows, with the two tables empty.
+    const again = await unzip(await exportFrom(targetApp));
+    const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
+    expect(rowsOf(again)).toEqual({ ...rowsOf(files), medications: [], medicationDoses: [] });
     for (const [path, bytes] of files) if (path.startsWith('documents/')) expect(again.get(path)?.equals(bytes), path).toBe(true);
   });
 
@@ -181,10 +236,36 @@ describe('an archive that cannot be restored writes nothing', () => {
   });
 
   it('of another format version', async () => {
-    const newer = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 2 })));
-    await expectRefused(await zip(newer), 400, /made by a newer HealthAssist \(format version 2\); this one reads version 1/);
+    const newer = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 3 })));
+    await expectRefused(await zip(newer), 400, /made by a newer HealthAssist \(format version 3\); this one reads versions up to 2/);
     const unknown = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 'one' })));
     await expectRefused(await zip(unknown), 400, /format version \("one"\) is not one HealthAssist knows/);
+  });
+
+  it('a version 1 archive that holds medications, or data of another version than its manifest', async () => {
+    const withMedications = withData(files, (data) => ({ ...data, version: 1 }), 1);
+    await expectRefused(await zip(withMedications), 400, /healthassist\.json: Unrecognized key(s)?.*medications/);
+    await expectRefused(await zip(withData(files, (data) => data, 1)), 400, /healthassist\.json is of another format version than its manifest \(1\)/);
+  });
+
+  it('medications and doses that break what the tables hold', async () => {
+    type Rows = { medications: Record<string, unknown>[]; medicationDoses: Record<string, unknown>[] };
+    const edit = (change: (data: Rows) => void) =>
+      zip(
+        withData(files, (data) => {
+          const copy = structuredClone(data) as unknown as Rows;
+          change(copy);
+          return copy as unknown as Record<string, unknown>;
+        }),
+      );
+    const dose = (data: Rows) => data.medicationDoses.find((each) => each.scheduledDate !== null)!;
+    await expectRefused(await edit((data) => { dose(data).medicationId = 9999; }), 400, /damaged or was changed: dose \d+ names medication 9999, which the backup does not hold/);
+    await expectRefused(await edit((data) => { data.medications[0]!.providerId = 9999; }), 400, /medication \d+ names provider 9999, which the backup does not hold/);
+    await expectRefused(await edit((data) => { data.medicationDoses.push({ ...dose(data), id: 9999 }); }), 400, /two entries for one scheduled dose/);
+    await expectRefused(await edit((data) => { data.medications.push({ ...data.medications[0]!, id: data.medications[0]!.id }); }), 400, /holds medication \d+ twice/);
+    await expectRefused(await edit((data) => { data.medications[0]!.stoppedOn = '2026-01-01'; }), 400, /healthassist\.json: medications\.0\.stoppedOn: is given exactly when the status is stopped/);
+    await expectRefused(await edit((data) => { dose(data).takenAt = null; }), 400, /medicationDoses\.\d+\.takenAt: is given exactly when the status is taken/);
+    await expectRefused(await edit((data) => { data.medications[0]!.schedule = { kind: 'daily', times: ['8am'] }; }), 400, /medications\.0\.schedule\.times\.0: must be a time of day/);
   });
 
   it('too large to send, or unpacking past the limit, or a bomb', async () => {

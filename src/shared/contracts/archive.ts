@@ -13,6 +13,8 @@ export const ImportResult = z
   .object({
     restored: z.object({
       providers: count,
+      medications: count,
+      medicationDoses: count,
       insurancePlans: count,
       insuranceBenefits: count,
       preventativeCare: count,
