@@ -10,7 +10,7 @@ import {
   type MedicationSchedule as Schedule,
 } from '../rules/medications';
 import { calendarDate, dateOnly, id, idNumber, idString, instant, optionalText, requiredText, type Json } from './common';
-import { pageOf } from './paging';
+import { PageQuery, pageOf } from './paging';
 
 // Medications (issue 32): the list, the schedule and the dose log. A dose that is due is derived from the schedule on
 // the day it is asked for (rules/medication-schedule.ts), never stored; the log stores what happened to one.
@@ -128,7 +128,8 @@ export type CreateMedicationBody = z.input<typeof CreateMedicationBody>;
  * are sent, and by the server against the stored one otherwise.
  */
 export const UpdateMedicationBody = MedicationFields.partial()
-  .extend({ status: statusChange.status.optional(), stoppedOn: statusChange.stoppedOn, stopReason: statusChange.stopReason })
+  // stopReason optional outside its transform, so that a body without it leaves it out (not null: 'Nothing to update').
+  .extend({ status: statusChange.status.optional(), stoppedOn: statusChange.stoppedOn, stopReason: statusChange.stopReason.optional() })
   .refine((body) => Object.keys(body).length > 0, 'Nothing to update')
   .refine(endNotBeforeStart, END_BEFORE_START);
 export type UpdateMedicationBody = z.input<typeof UpdateMedicationBody>;
@@ -215,7 +216,8 @@ export const UpdateDoseBody = z
   .object({
     status: z.enum(DOSE_STATUSES, { message: `must be one of ${DOSE_STATUSES.join(', ')}` }).optional(),
     takenAt: takenAt.optional(),
-    reason: optionalText(500),
+    // Optional outside its transform: a correction without a reason keeps the stored one.
+    reason: optionalText(500).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
 export type UpdateDoseBody = z.input<typeof UpdateDoseBody>;
@@ -268,6 +270,8 @@ export type Adherence = Json<typeof Adherence>;
 
 /** One medication's log, newest first, a page at a time. */
 export const DoseLogPage = pageOf(DoseEntry, 'DoseLogPage');
+/** `?limit=&cursor=` of the log's pages: a paged list without a search. */
+export const DoseLogQuery = PageQuery.pick({ limit: true, cursor: true });
 export type DoseLogPage = Json<typeof DoseLogPage>;
 
 export const MedicationIdParams = z.object({ medicationId: idString });
