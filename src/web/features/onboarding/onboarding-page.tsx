@@ -18,7 +18,7 @@ import { useSkipOnboarding } from '../../lib/api/setup-actions';
 import { userQuery } from '../../lib/api/users';
 import { serverMessage } from '../../lib/api-client';
 import { paths } from '../../app/paths';
-import { useCompleteOnboarding } from './api';
+import { useCompleteOnboarding } from '../../lib/api/onboarding';
 import { ProtectStep } from './components/protect-step';
 import { RestoreBackup } from './components/restore-backup';
 import { InsuranceStep, MedicalStep, PersonalStep, PreferencesStep } from './components/wizard-steps';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { accessLogQuery, accessTokensQuery, securityOverviewQuery, sessionsQuery } from './api';
+import { accessLogQuery, accessTokensQuery, securityOverviewQuery, sessionsQuery } from '../../lib/api/security';
 import { AccessLogCard } from './components/access-log-card';
 import { PassphraseCard } from './components/passphrase-card';
 import { PasskeysCard } from './components/passkeys-card';

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { CareItem } from '../../../shared/contracts/preventative-care';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { CareItem, CreateCareItemBody, UpdateCareItemBody } from '../../../shared/contracts/preventative-care';
 import type { Recommendations } from '../../../shared/contracts/recommendations';
 import { apiRequest } from '../api-client';
+import { activitiesKey } from './activities';
 
 export const careItemsQuery = (userId: number) =>
   queryOptions({
@@ -15,3 +16,21 @@ export const recommendationsQuery = (userId: number) =>
     queryKey: ['recommendations', userId],
     queryFn: () => apiRequest<Recommendations>('GET', `/api/preventative-care/recommendations/${userId}`),
   });
+
+/** A care item added or changed: the care list, the recommendations read from it, and the activity feed refresh. */
+const careEffects = (userId: number) => [careItemsQuery(userId).queryKey, recommendationsQuery(userId).queryKey, activitiesKey(userId)];
+
+export function useAddCareItem(userId: number) {
+  return useMutation({
+    mutationFn: (body: CreateCareItemBody) => apiRequest<CareItem>('POST', '/api/preventative-care', body),
+    meta: { invalidates: careEffects(userId) },
+  });
+}
+
+export function useUpdateCareItem(userId: number) {
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: UpdateCareItemBody }) =>
+      apiRequest<CareItem>('PATCH', `/api/preventative-care/${id}`, changes),
+    meta: { invalidates: careEffects(userId) },
+  });
+}

@@ -1,11 +1,11 @@
-import { MapPin, Pencil, Phone, Plus, Stethoscope, Trash2 } from 'lucide-react';
+import { MapPin, Phone, Plus, Stethoscope } from 'lucide-react';
 import { useState } from 'react';
 import type { Provider } from '../../../../shared/contracts/appointments';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { RowActions } from '../../../components/ui/row-actions';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Tooltip } from '../../../components/ui/tooltip';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { ProviderDialog, type ProviderEdit } from './provider-dialog';
 import { RemoveProviderDialog } from './remove-provider-dialog';
@@ -85,26 +85,14 @@ export function ProvidersCard({ providers, failed }: ProvidersCardProps) {
                     </p>
                   )}
                 </div>
-                <div className="flex shrink-0 gap-1">
-                  <Tooltip label={`Edit ${provider.name}`}>
-                    <Button variant="ghost" size="icon" aria-label={`Edit ${provider.name}`} onClick={() => open({ provider })}>
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                  </Tooltip>
-                  <Tooltip label={`Remove ${provider.name}`}>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Remove ${provider.name}`}
-                      onClick={() => {
-                        focus.remember();
-                        setRemoving(provider);
-                      }}
-                    >
-                      <Trash2 aria-hidden="true" className="text-destructive" />
-                    </Button>
-                  </Tooltip>
-                </div>
+                <RowActions
+                  name={provider.name}
+                  onEdit={() => open({ provider })}
+                  onRemove={() => {
+                    focus.remember();
+                    setRemoving(provider);
+                  }}
+                />
               </li>
             ))}
           </ul>

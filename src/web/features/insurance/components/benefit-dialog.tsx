@@ -8,7 +8,7 @@ import { Form } from '../../../components/ui/form';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
-import { useSaveBenefit } from '../api';
+import { useSaveBenefit } from '../../../lib/api/insurance';
 
 type BenefitFormInput = z.input<typeof InsuranceBenefitFields>;
 type BenefitFormValues = z.output<typeof InsuranceBenefitFields>;

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { ListPlus, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ListPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { InsuranceBenefit, InsurancePlan } from '../../../../shared/contracts/insurance';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { RowActions } from '../../../components/ui/row-actions';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { Tooltip } from '../../../components/ui/tooltip';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { benefitsQuery } from '../api';
+import { benefitsQuery } from '../../../lib/api/insurance';
 import { BenefitDialog, type BenefitEdit } from './benefit-dialog';
 import { RemoveBenefitDialog } from './remove-benefit-dialog';
 
@@ -95,7 +95,7 @@ export function BenefitsCard({ plan }: BenefitsCardProps) {
                       <Coverage text={benefit.outOfNetworkCoverage} />
                     </p>
                   </div>
-                  <BenefitActions benefit={benefit} onEdit={edit} onRemove={remove} />
+                  <RowActions name={benefit.serviceName} onEdit={() => edit(benefit)} onRemove={() => remove(benefit)} />
                 </li>
               ))}
             </ul>
@@ -121,7 +121,7 @@ export function BenefitsCard({ plan }: BenefitsCardProps) {
                       <Coverage text={benefit.outOfNetworkCoverage} />
                     </TableCell>
                     <TableCell className="text-right">
-                      <BenefitActions benefit={benefit} onEdit={edit} onRemove={remove} />
+                      <RowActions name={benefit.serviceName} onEdit={() => edit(benefit)} onRemove={() => remove(benefit)} />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -138,27 +138,4 @@ export function BenefitsCard({ plan }: BenefitsCardProps) {
 
 function Coverage({ text }: { text: string }) {
   return text ? <span className="break-words">{text}</span> : <span className="text-muted-foreground">Not stated</span>;
-}
-
-interface BenefitActionsProps {
-  benefit: InsuranceBenefit;
-  onEdit(benefit: InsuranceBenefit): void;
-  onRemove(benefit: InsuranceBenefit): void;
-}
-
-function BenefitActions({ benefit, onEdit, onRemove }: BenefitActionsProps) {
-  return (
-    <div className="flex shrink-0 justify-end gap-1">
-      <Tooltip label={`Edit ${benefit.serviceName}`}>
-        <Button variant="ghost" size="icon" aria-label={`Edit ${benefit.serviceName}`} onClick={() => onEdit(benefit)}>
-          <Pencil aria-hidden="true" />
-        </Button>
-      </Tooltip>
-      <Tooltip label={`Remove ${benefit.serviceName}`}>
-        <Button variant="ghost" size="icon" aria-label={`Remove ${benefit.serviceName}`} onClick={() => onRemove(benefit)}>
-          <Trash2 aria-hidden="true" className="text-destructive" />
-        </Button>
-      </Tooltip>
-    </div>
-  );
 }

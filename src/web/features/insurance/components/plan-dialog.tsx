@@ -14,7 +14,7 @@ import { TextFormField } from '../../../components/ui/text-form-field';
 import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
-import { useSaveInsurancePlan } from '../api';
+import { useSaveInsurancePlan } from '../../../lib/api/insurance';
 
 type PlanFormInput = z.input<typeof InsurancePlanForm>;
 type PlanFormValues = z.output<typeof InsurancePlanForm>;

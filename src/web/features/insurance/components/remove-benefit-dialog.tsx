@@ -2,7 +2,7 @@ import type { InsuranceBenefit } from '../../../../shared/contracts/insurance';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
-import { useDeleteBenefit } from '../api';
+import { useDeleteBenefit } from '../../../lib/api/insurance';
 
 interface RemoveBenefitDialogProps {
   benefit: InsuranceBenefit | null;

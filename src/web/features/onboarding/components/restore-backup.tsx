@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
-import { useRestoreBackup } from '../api';
+import { useRestoreBackup } from '../../../lib/api/onboarding';
 
 /**
  * The first run's other way in (ADR 18): instead of answering the wizard, restore the archive that Settings'

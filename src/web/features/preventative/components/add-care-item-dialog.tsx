@@ -17,7 +17,7 @@ import { TextFormField } from '../../../components/ui/text-form-field';
 import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
-import { useAddCareItem } from '../api';
+import { useAddCareItem } from '../../../lib/api/preventative-care';
 
 type CareFormInput = z.input<typeof CareItemForm>;
 type CareFormValues = z.output<typeof CareItemForm>;

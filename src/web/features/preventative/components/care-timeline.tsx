@@ -15,10 +15,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { appointmentsQuery } from '../../../lib/api/appointments';
-import { careItemsQuery } from '../../../lib/api/preventative-care';
+import { careItemsQuery, useUpdateCareItem } from '../../../lib/api/preventative-care';
 import { serverMessage } from '../../../lib/api-client';
 import { usePatientToday } from '../../../lib/use-patient-today';
-import { useUpdateCareItem } from '../api';
 
 const HEADING_ID = 'care-timeline-heading';
 

@@ -1,7 +1,7 @@
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { UpdateUserBody, User } from '../../../../shared/contracts/users';
 import { showServerFieldError } from '../../../components/ui/server-field-error';
-import { useUpdateProfile } from '../api';
+import { useUpdateProfile } from '../../../lib/api/profile';
 import { saveToasts } from './save-toasts';
 
 /**

@@ -17,7 +17,7 @@ import { TextFormField } from '../../../components/ui/text-form-field';
 import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
-import { useCreateAccessToken } from '../api';
+import { useCreateAccessToken } from '../../../lib/api/security';
 import { copyText } from '../../../lib/copy-text';
 import { SCOPE_WORDS } from './scope-words';
 import { lifeDays, lifeOption, TOKEN_LIFE_OPTIONS } from './token-life-words';

@@ -1,4 +1,4 @@
-import { Fingerprint, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Fingerprint, Plus } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MadeWhileOpenChoice } from '../../../components/sign-in/made-while-open-choice';
@@ -9,13 +9,13 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { RowActions } from '../../../components/ui/row-actions';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Tooltip } from '../../../components/ui/tooltip';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
 import { passkeysSupported } from '../../../lib/passkeys';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { useAddPasskey, useRemovePasskey, useRenamePasskey, type Passkey } from '../api';
+import { useAddPasskey, useRemovePasskey, useRenamePasskey, type Passkey } from '../../../lib/api/security';
 import { describeDevice } from '../../../lib/describe-device';
 import { PasskeyNameDialog } from './passkey-name-dialog';
 
@@ -127,34 +127,18 @@ export function PasskeysCard({ passkeys, failed }: PasskeysCardProps) {
                     Added {formatDate(passkey.createdAt)} · {passkey.lastUsedAt ? `Last used ${formatDateTime(passkey.lastUsedAt)}` : 'Never used'}
                   </p>
                 </div>
-                <div className="flex shrink-0 gap-1">
-                  <Tooltip label={`Rename ${passkey.name}`}>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Rename ${passkey.name}`}
-                      onClick={() => {
-                        focus.remember();
-                        setRenaming(passkey);
-                      }}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                  </Tooltip>
-                  <Tooltip label={`Remove ${passkey.name}`}>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Remove ${passkey.name}`}
-                      onClick={() => {
-                        focus.remember();
-                        setRemoving(passkey);
-                      }}
-                    >
-                      <Trash2 aria-hidden="true" className="text-destructive" />
-                    </Button>
-                  </Tooltip>
-                </div>
+                <RowActions
+                  name={passkey.name}
+                  editVerb="Rename"
+                  onEdit={() => {
+                    focus.remember();
+                    setRenaming(passkey);
+                  }}
+                  onRemove={() => {
+                    focus.remember();
+                    setRemoving(passkey);
+                  }}
+                />
               </li>
             ))}
           </ul>

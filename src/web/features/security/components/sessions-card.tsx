@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
-import { useEndOtherSessions } from '../api';
+import { useEndOtherSessions } from '../../../lib/api/security';
 import { describeDevice } from '../../../lib/describe-device';
 
 const HEADING_ID = 'sessions-heading';

@@ -12,7 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { useRevokeAccessToken } from '../api';
+import { useRevokeAccessToken } from '../../../lib/api/security';
 import { NewTokenDialog } from './new-token-dialog';
 import { SCOPE_WORDS } from './scope-words';
 import { tokenLifeWords } from './token-life-words';

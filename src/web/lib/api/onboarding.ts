@@ -3,13 +3,13 @@ import type { ImportResult } from '../../../shared/contracts/archive';
 import type { Json } from '../../../shared/contracts/common';
 import type { OnboardingBody } from '../../../shared/contracts/onboarding';
 import type { User } from '../../../shared/contracts/users';
-import { usePatientId } from '../../lib/patient-id';
-import { activitiesKey } from '../../lib/api/activities';
-import { insurancePlansQuery } from '../../lib/api/insurance';
-import { careItemsQuery, recommendationsQuery } from '../../lib/api/preventative-care';
-import { setupQuery } from '../../lib/api/setup';
-import { userQuery } from '../../lib/api/users';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../api-client';
+import { usePatientId } from '../patient-id';
+import { activitiesKey } from './activities';
+import { insurancePlansQuery } from './insurance';
+import { careItemsQuery, recommendationsQuery } from './preventative-care';
+import { setupQuery } from './setup';
+import { userQuery } from './users';
 
 /** Complete Setup: every answer in one call, written by the server in one transaction. */
 export function useCompleteOnboarding() {

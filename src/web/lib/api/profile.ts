@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserBody, User } from '../../../shared/contracts/users';
-import { usePatientId } from '../../lib/patient-id';
-import { careItemsQuery, recommendationsQuery } from '../../lib/api/preventative-care';
-import { setupQuery } from '../../lib/api/setup';
-import { userQuery } from '../../lib/api/users';
-import { apiRequest } from '../../lib/api-client';
-import { announceProfileUpdate } from '../../lib/profile-events';
+import { apiRequest } from '../api-client';
+import { usePatientId } from '../patient-id';
+import { announceProfileUpdate } from '../profile-events';
+import { careItemsQuery, recommendationsQuery } from './preventative-care';
+import { setupQuery } from './setup';
+import { userQuery } from './users';
+
+// Not in users.ts: the first paint loads that (main.tsx → profile-events.ts), and the save would take it past 100 KB gzip (ADR 20).
 
 /**
  * Saves part of the profile. The saved patient replaces the cached one, and the browser-wide profile-updated
