@@ -23,6 +23,7 @@ import { fhirImportRoutes } from './routes/fhir-import';
 import { healthRoutes } from './routes/health';
 import { insuranceRoutes } from './routes/insurance';
 import { medicalRecordsRoutes } from './routes/medical-records';
+import { medicationsRoutes } from './routes/medications';
 import { onboardingRoutes } from './routes/onboarding';
 import { passkeyRoutes } from './routes/passkeys';
 import { preventativeCareRoutes } from './routes/preventative-care';
@@ -135,6 +136,7 @@ export async function buildApp({
       await api.register(appointmentsRoutes, { db, confirmationCaller });
       await api.register(appointmentCalendarRoutes, { db });
       await api.register(providersRoutes, { db });
+      await api.register(medicationsRoutes, { db });
       await api.register(archiveRoutes, { db, signIn, maxArchiveBytes });
       await api.register(fhirImportRoutes, { db });
       // Multipart is parsed only here (the chat's attachments); everywhere else it stays a 415, not JSON.

@@ -1,4 +1,4 @@
-import { and, desc, sql, type SQL } from 'drizzle-orm';
+import { and, desc, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { formatCursor, PAGE_SIZE_DEFAULT, type PageQuery } from '../../shared/contracts/paging';
@@ -12,8 +12,8 @@ export interface PagedTable {
   /** The time the list is ordered by, newest first. */
   time: PgColumn;
   id: PgColumn;
-  /** The generated column of the row's words (schema/search.ts). */
-  search: PgColumn;
+  /** The generated column of the row's words (schema/search.ts); a list without a search has none. */
+  search?: PgColumn;
 }
 
 export interface Page<Row> {
@@ -42,11 +42,17 @@ export function pageQuery<Schema extends z.ZodObject>(db: Database, paged: Paged
       and(
         where,
         cursor && sql`(${paged.time}, ${paged.id}) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id})`,
-        q === undefined ? undefined : sql`${paged.search} @@ ${searchQuery(q)}`,
+        q === undefined ? undefined : sql`${searchColumn(paged)} @@ ${searchQuery(q)}`,
       ),
     )
     .orderBy(desc(paged.time), desc(paged.id))
     .limit(limit + 1);
+}
+
+/** A list without a search is never asked for one: its route's query has no `q`. */
+function searchColumn({ table, search }: PagedTable): PgColumn {
+  if (!search) throw new Error(`${getTableName(table)}: a list without a search was asked for one`);
+  return search;
 }
 
 /** Runs a page's query: its rows, and the cursor after the last of them when there are more. */

@@ -5,21 +5,24 @@ import { describeActivity } from '../../shared/rules/activities';
 import type { Patient } from '../core/patient';
 import { activitiesPageQuery } from '../services/activity-log';
 import { insuranceDocumentsPageQuery, medicalRecordsPageQuery } from '../services/medical-records';
-import { createInsurancePlan, createUser } from '../../testing/factories';
+import { doseLogPageQuery, takenCountsQuery } from '../services/medication-doses';
+import { createInsurancePlan, createMedication, createUser } from '../../testing/factories';
 import { queryPlan } from '../../testing/query-plan';
 import { createTestDatabase } from '../../testing/test-database';
 import type { DatabaseHandle } from './client';
 import { wipeData } from './reset';
-import { activities, medicalRecords } from './schema/index';
+import { activities, medicalRecords, medicationDoses } from './schema/index';
 
 // Every query a list page runs is served by an index, shown by the database's own plan for a record of 10,000
-// documents and 10,000 activities (ADR 19), on both databases.
+// documents, 10,000 activities and 10,000 dose log entries (ADR 19), on both databases.
 
 const ROWS = 10_000;
 
 // One database for the file, filled once: the plans only read it (useTestDatabase would empty it before every test).
 let database: DatabaseHandle;
 let patient: Patient;
+/** The medication whose log holds a quarter of the entries. */
+let medicationId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -48,9 +51,32 @@ beforeAll(async () => {
       })),
     );
   }
+  // Four medications, each logged once a day for 2,500 days.
+  const medicationIds: number[] = [];
+  for (const name of ['Lisinopril', 'Metformin', 'Atorvastatin', 'Levothyroxine']) medicationIds.push((await createMedication(db, patient.id, { name })).id);
+  medicationId = medicationIds[1]!;
+  for (let from = 0; from < ROWS; from += 1000) {
+    await db.insert(medicationDoses).values(
+      Array.from({ length: 1000 }, (_, n) => {
+        const day = Math.floor((from + n) / medicationIds.length);
+        const loggedAt = new Date(start + day * 86_400_000 + 8 * 3_600_000);
+        return {
+          userId: patient.id,
+          medicationId: medicationIds[(from + n) % medicationIds.length]!,
+          scheduledDate: loggedAt.toISOString().slice(0, 10),
+          scheduledTime: '08:00',
+          status: 'taken' as const,
+          takenAt: loggedAt,
+          loggedAt,
+        };
+      }),
+    );
+  }
   await db.insert(medicalRecords).values({ userId: patient.id, filename: 'Cardiology letter.pdf', fileType: 'application/pdf', fileSize: 1 });
   await db.execute(sql`analyze medical_records`);
   await db.execute(sql`analyze activities`);
+  await db.execute(sql`analyze medications`);
+  await db.execute(sql`analyze medication_doses`);
 }, 120_000);
 
 afterAll(async () => {
@@ -99,5 +125,14 @@ describe('the plans of the list pages, at 10,000 rows', () => {
   it('pages the activities by their (patient, time, id) index, and searches them by their words index', async () => {
     for (const query of [first, later]) await expectServedBy(activitiesPageQuery(database.db, patient, query), 'activities_user_time_idx');
     await expectIndexed(activitiesPageQuery(database.db, patient, { limit: 50, q: 'report 4242' }), 'activities_search_idx');
+  });
+
+  it("pages a medication's dose log by its (medication, logged, id) index, from the start and from a cursor", async () => {
+    const logLater: PageQuery = { limit: 50, cursor: { micros: String(Date.UTC(2004, 0, 1) * 1000), id: 5000 }, q: undefined };
+    for (const query of [first, logLater]) await expectServedBy(doseLogPageQuery(database.db, patient, medicationId, query), 'medication_doses_log_idx');
+  });
+
+  it("counts adherence's taken doses of a 30-day window by the (patient, day) index", async () => {
+    await expectServedBy(takenCountsQuery(database.db, patient, '2004-01-01', '2004-01-30'), 'medication_doses_user_date_idx');
   });
 });

@@ -27,6 +27,20 @@ describe('seedIfEmpty', () => {
     expect(new Set(care.body.map((c: { status: string }) => c.status))).toEqual(new Set(['overdue', 'scheduled', 'upcoming', 'completed']));
     const activities = await api(t.app, 'GET', '/api/activities/1');
     expect(new Set(activities.body.map((a: { iconType: string }) => a.iconType)).size).toBe(ICON_TYPES.length);
+    const medications = (await api(t.app, 'GET', '/api/medications/1')).body as Array<{ id: number; name: string; schedule: { kind: string } }>;
+    expect(medications.map(({ name, schedule }) => `${name} ${schedule.kind}`)).toEqual([
+      'Albuterol as-needed',
+      'Atorvastatin daily',
+      'Lisinopril daily',
+      'Metformin daily',
+    ]);
+    // Two weeks before today: each scheduled dose logged but for one of each medication, the inhaler used three times.
+    const logSizes = [];
+    for (const { id } of medications) logSizes.push((await api(t.app, 'GET', `/api/medications/${id}/doses?limit=100`)).body.items.length);
+    expect(logSizes).toEqual([3, 13, 13, 27]);
+    const { days30 } = (await api(t.app, 'GET', '/api/medications/adherence/1')).body.overall;
+    expect(days30.taken).toBe(50);
+    expect(days30.due).toBeGreaterThanOrEqual(56);
     const [plan] = (await api(t.app, 'GET', '/api/insurance/1')).body;
     expect(plan).toMatchObject({ isPrimary: true, planType: 'PPO' });
     expect((await api(t.app, 'GET', `/api/insurance/benefits/${plan.id}`)).body.length).toBeGreaterThanOrEqual(5);

@@ -200,17 +200,18 @@ const DEMO_INHALER_USES: Array<[number, number, number]> = [
 /**
  * The demo's medications (issue 32), prescribed by its primary care provider, and the two weeks of dose log before
  * today, mostly taken a few minutes after the time. The demo patient has no time zone, so their clock is the machine's,
- * as `now`'s local fields are; today's doses are left for the patient to log.
+ * as `now`'s local fields are; today's doses are left for the patient to log. Each was added on the day it was started,
+ * so that adherence counts the two weeks.
  */
 async function seedMedications(tx: Database, userId: number, prescriberId: number, now: Date) {
   const prescribed = { userId, form: 'tablet' as const, route: 'By mouth', prescriber: 'Dr. Maria Lopez', providerId: prescriberId, pharmacy: 'Springfield Pharmacy' };
   const rows = await tx
     .insert(medications)
     .values([
-      { ...prescribed, name: 'Lisinopril', strength: '10 mg', dose: '1 tablet', reason: 'High blood pressure', startDate: day(subMonths(now, 14)), refillsLeft: 3, quantityOnHand: 24, schedule: { kind: 'daily', times: ['08:00'] } },
-      { ...prescribed, name: 'Metformin', strength: '500 mg', dose: '1 tablet', instructions: 'Take with food', reason: 'Type 2 diabetes', startDate: day(subMonths(now, 8)), refillsLeft: 2, quantityOnHand: 41, schedule: { kind: 'daily', times: ['08:00', '20:00'] } },
-      { ...prescribed, name: 'Atorvastatin', strength: '20 mg', dose: '1 tablet', reason: 'High cholesterol', startDate: day(subMonths(now, 3)), refillsLeft: 5, quantityOnHand: 18, schedule: { kind: 'daily', times: ['22:00'] } },
-      { ...prescribed, name: 'Albuterol', strength: '90 mcg per puff', form: 'inhaler', dose: '2 puffs', route: 'Inhaled', instructions: 'Before exercise or when wheezing; at most 8 puffs a day', reason: 'Exercise-induced asthma', startDate: day(subMonths(now, 26)), refillsLeft: 1, quantityOnHand: 140, schedule: { kind: 'as-needed' } },
+      { ...prescribed, name: 'Lisinopril', strength: '10 mg', dose: '1 tablet', reason: 'High blood pressure', startDate: day(subMonths(now, 14)), createdAt: subMonths(now, 14), refillsLeft: 3, quantityOnHand: 24, schedule: { kind: 'daily', times: ['08:00'] } },
+      { ...prescribed, name: 'Metformin', strength: '500 mg', dose: '1 tablet', instructions: 'Take with food', reason: 'Type 2 diabetes', startDate: day(subMonths(now, 8)), createdAt: subMonths(now, 8), refillsLeft: 2, quantityOnHand: 41, schedule: { kind: 'daily', times: ['08:00', '20:00'] } },
+      { ...prescribed, name: 'Atorvastatin', strength: '20 mg', dose: '1 tablet', reason: 'High cholesterol', startDate: day(subMonths(now, 3)), createdAt: subMonths(now, 3), refillsLeft: 5, quantityOnHand: 18, schedule: { kind: 'daily', times: ['22:00'] } },
+      { ...prescribed, name: 'Albuterol', strength: '90 mcg per puff', form: 'inhaler', dose: '2 puffs', route: 'Inhaled', instructions: 'Before exercise or when wheezing; at most 8 puffs a day', reason: 'Exercise-induced asthma', startDate: day(subMonths(now, 26)), createdAt: subMonths(now, 26), refillsLeft: 1, quantityOnHand: 140, schedule: { kind: 'as-needed' } },
     ])
     .returning({ id: medications.id, name: medications.name, schedule: medications.schedule });
 

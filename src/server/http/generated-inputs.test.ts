@@ -7,8 +7,10 @@ import {
   createAppointment,
   createBenefit,
   createCareItem,
+  createDose,
   createInsurancePlan,
   createMedicalRecord,
+  createMedication,
   createProvider,
   createUser,
   dataUrl,
@@ -60,6 +62,8 @@ interface Rows {
   appointment: number;
   token: number;
   passkey: number;
+  medication: number;
+  dose: number;
 }
 
 async function rowsOf(t: TestContext, userId: number): Promise<Rows> {
@@ -75,6 +79,11 @@ async function rowsOf(t: TestContext, userId: number): Promise<Rows> {
     appointment: (await createAppointment(t.db, userId, provider)).id,
     token: (await createAccessToken(t.db, userId)).id,
     passkey: NO_PASSKEY,
+    medication: (await createMedication(t.db, userId, { schedule: { kind: 'daily', times: ['08:00', '20:00'] } })).id,
+    dose: (await createDose(t.db, await createMedication(t.db, userId, { name: 'Albuterol', schedule: { kind: 'as-needed' } }), {
+      scheduledDate: null,
+      scheduledTime: null,
+    })).id,
   };
 }
 
@@ -90,6 +99,8 @@ function kindOf({ path }: Operation, param: string): keyof Rows {
     ['/api/preventative-care/', 'careItem'],
     ['/api/appointments/', 'appointment'],
     ['/api/providers/', 'provider'],
+    ['/api/medications/doses/', 'dose'],
+    ['/api/medications/', 'medication'],
     ['/api/security/tokens/', 'token'],
     ['/api/security/passkeys/', 'passkey'],
   ];
@@ -98,7 +109,13 @@ function kindOf({ path }: Operation, param: string): keyof Rows {
   return kind;
 }
 
-const BODY_ID_FIELDS: Record<string, keyof Rows> = { userId: 'user', insuranceId: 'plan', providerId: 'provider', careItemId: 'careItem' };
+const BODY_ID_FIELDS: Record<string, keyof Rows> = {
+  userId: 'user',
+  insuranceId: 'plan',
+  providerId: 'provider',
+  careItemId: 'careItem',
+  medicationId: 'medication',
+};
 const SAMPLE_FILES = [
   { type: 'application/pdf', bytes: samplePdf('Generated', ['x']) },
   { type: 'image/png', bytes: samplePng(4, 4) },
@@ -109,12 +126,14 @@ function hints(ids: (kind: keyof Rows) => number[]): FieldHint {
   return (name, schema) => {
     const kind = BODY_ID_FIELDS[name];
     if (kind) return fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...ids(kind)) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2 ** 31 - 1 }) });
-    if (/date$|^dateOfBirth$|^lastCompleted$/i.test(name)) {
+    if (/date$|^dateOfBirth$|^lastCompleted$|^stoppedOn$/i.test(name)) {
       return Array.isArray(schema.type) && schema.type.includes('null') ? fc.option(isoDate(), { nil: null }) : isoDate();
     }
     if (name === 'email') return fc.oneof(fc.constantFrom('sam.lee@example.com', 'a@b.co'), fc.emailAddress());
     if (name === 'timeZone') return fc.constantFrom('Europe/Berlin', 'America/New_York', 'UTC');
     if (name === 'appointmentTime' || name === 'timeSlot') return fc.constantFrom('morning', 'afternoon', '09:30', '2:15 PM');
+    if (name === 'scheduledTime' || name === 'firstTime') return fc.constantFrom('08:00', '20:00', '06:00', '8:00');
+    if (name === 'takenAt') return fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString());
     if (name === 'fileContents') return fc.constantFrom(...SAMPLE_FILES.map(({ type, bytes }) => dataUrl(bytes, type)));
     if (name === 'fileType') return fc.constantFrom(...SAMPLE_FILES.map(({ type }) => type));
     if (name === 'avatarUrl') return fc.constantFrom(null, dataUrl(samplePng(4, 4), 'image/png'));

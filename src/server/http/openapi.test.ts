@@ -83,7 +83,8 @@ describe('every GET on the demo data', () => {
     const [plan] = (await api(t.app, 'GET', '/api/insurance/1')).body;
     const [record] = (await api(t.app, 'GET', '/api/medical-records/1')).body;
     const [appointment] = (await api(t.app, 'GET', '/api/appointments/1')).body;
-    const ids = { userId: 1, id: record.id, insuranceId: plan.id };
+    const [medication] = (await api(t.app, 'GET', '/api/medications/1')).body;
+    const ids = { userId: 1, id: record.id, insuranceId: plan.id, medicationId: medication.id };
     // An {id} names a row of the path's own resource.
     const idsOf = (path: string) => (path.startsWith('/api/appointments/') ? { ...ids, id: appointment.id } : ids);
     const check = responseValidator(document);

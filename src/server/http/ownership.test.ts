@@ -6,7 +6,9 @@ import {
   createBenefit,
   createCareItem,
   createInsurancePlan,
+  createDose,
   createMedicalRecord,
+  createMedication,
   createPasskey,
   createProvider,
   createSession,
@@ -33,9 +35,17 @@ const passkey: RowMaker = async (t, userId) => {
   return (await createPasskey(t.db, userId)).id;
 };
 const appointment: RowMaker = async (t, userId) => (await createAppointment(t.db, userId, await provider(t, userId))).id;
+const medication: RowMaker = async (t, userId) => (await createMedication(t.db, userId)).id;
+const dose: RowMaker = async (t, userId) => (await createDose(t.db, await createMedication(t.db, userId))).id;
 
 /** What each id a path or body can carry names; `userId` always names a user. */
-const ROW_OF_PARAM: Record<string, RowMaker> = { userId: user, insuranceId: plan, providerId: provider, careItemId: careItem };
+const ROW_OF_PARAM: Record<string, RowMaker> = {
+  userId: user,
+  insuranceId: plan,
+  providerId: provider,
+  careItemId: careItem,
+  medicationId: medication,
+};
 
 /**
  * The routes whose path `{id}` names a row, with the row's kind and a body the patient's own row would accept,
@@ -54,6 +64,10 @@ const ID_ROUTES: Record<string, { row: RowMaker; body?: object }> = {
   'GET /api/appointments/{id}/calendar.ics': { row: appointment },
   'PATCH /api/providers/{id}': { row: provider, body: { phone: '(555) 201-3300' } },
   'DELETE /api/providers/{id}': { row: provider },
+  'PATCH /api/medications/{id}': { row: medication, body: { instructions: 'With a glass of water' } },
+  'DELETE /api/medications/{id}': { row: medication },
+  'PATCH /api/medications/doses/{id}': { row: dose, body: { reason: 'Taken late' } },
+  'DELETE /api/medications/doses/{id}': { row: dose },
   'DELETE /api/security/tokens/{id}': { row: token },
   'PATCH /api/security/passkeys/{id}': { row: passkey, body: { name: 'Renamed' } },
   'DELETE /api/security/passkeys/{id}': { row: passkey },
@@ -77,6 +91,16 @@ const CREATE_BODIES: Record<string, (t: TestContext) => Promise<Record<string, u
     appointmentType: 'Checkup',
     appointmentDate: '2030-01-01',
     appointmentTime: 'morning',
+  }),
+  'POST /api/medications': async (t) => ({
+    userId: t.userId,
+    name: 'Metformin',
+    providerId: await provider(t, t.userId),
+    schedule: { kind: 'daily', times: ['08:00', '20:00'] },
+  }),
+  'POST /api/medications/doses': async (t) => ({
+    medicationId: (await createMedication(t.db, t.userId, { name: 'Albuterol', schedule: { kind: 'as-needed' } })).id,
+    status: 'taken',
   }),
   'POST /api/onboarding': async (t) => ({
     userId: t.userId,
@@ -119,7 +143,7 @@ const NAMING_NOTHING = ['POST /api/chat/analysis', 'POST /api/chat/n8n', 'POST /
 const RECORD_BODIES = ['POST /api/import', 'POST /api/import/fhir'];
 
 /** Bodies that name no user: the new row is the patient's through the row this field names. */
-const OWNED_THROUGH: Record<string, string> = { 'POST /api/insurance/benefits': 'insuranceId' };
+const OWNED_THROUGH: Record<string, string> = { 'POST /api/insurance/benefits': 'insuranceId', 'POST /api/medications/doses': 'medicationId' };
 
 const NOT_THERE = 2_147_483_647;
 const key = ({ method, path }: Operation) => `${method} ${path}`;

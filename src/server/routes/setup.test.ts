@@ -206,7 +206,7 @@ describe('POST /api/setup/leave-demo', () => {
     expect((await leaveDemo()).status).toBe(204);
     expect(await setup()).toEqual({ patient: 'none', onboarding: 'needed' });
     expect((await api(t.app, 'GET', '/api/users/1')).status).toBe(404);
-    for (const list of ['medical-records', 'insurance', 'preventative-care', 'appointments', 'providers', 'activities']) {
+    for (const list of ['medical-records', 'insurance', 'preventative-care', 'appointments', 'providers', 'medications', 'activities']) {
       const response = await api(t.app, 'GET', `/api/${list}/1`);
       expect(response.status, list).toBe(200);
       expect(response.body, list).toEqual([]);
