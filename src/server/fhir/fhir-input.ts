@@ -93,16 +93,117 @@ export const FhirServiceRequest = z.looseObject({
   note: z.array(z.looseObject({ text: text.optional() })).optional(),
 });
 
-/** An allergy, a medication or a condition: a line of the profile's list. */
+/** An allergy or a condition: a line of the profile's list. */
 export const FhirAllergyIntolerance = z.looseObject({
   resourceType: z.literal('AllergyIntolerance'),
   code: CodeableConcept.optional(),
   verificationStatus: CodeableConcept.optional(),
 });
+
+// Medications (issue 32): a MedicationStatement or MedicationRequest is a medication of the list, a
+// MedicationAdministration an entry of its dose log; the medication is a concept, or a Medication (contained or
+// of the Bundle).
+
+const Quantity = z.looseObject({ value: z.number().optional(), unit: text.optional(), code: text.optional() });
+const Annotation = z.looseObject({ text: text.optional() });
+/** A value of an extension as the medications' read them (ours nest once: resources.ts's details). */
+const MedicationExtensionValue = z.looseObject({
+  url: text,
+  valueString: text.optional(),
+  valueCode: text.optional(),
+  valueInteger: z.number().optional(),
+  valueDate: text.optional(),
+  valueDateTime: text.optional(),
+  valueBoolean: z.boolean().optional(),
+});
+const MedicationExtension = MedicationExtensionValue.extend({ extension: z.array(MedicationExtensionValue).optional() });
+export type FhirMedicationExtension = z.infer<typeof MedicationExtension>;
+
+export const FhirDosage = z.looseObject({
+  text: text.optional(),
+  patientInstruction: text.optional(),
+  additionalInstruction: z.array(CodeableConcept).optional(),
+  asNeededBoolean: z.boolean().optional(),
+  asNeededCodeableConcept: CodeableConcept.optional(),
+  route: CodeableConcept.optional(),
+  timing: z
+    .looseObject({
+      repeat: z
+        .looseObject({
+          frequency: z.number().optional(),
+          period: z.number().optional(),
+          periodUnit: text.optional(),
+          dayOfWeek: z.array(text).optional(),
+          timeOfDay: z.array(text).optional(),
+          when: z.array(text).optional(),
+          boundsPeriod: Period.optional(),
+          extension: z.array(z.looseObject({ url: text, valueTime: text.optional() })).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  doseAndRate: z.array(z.looseObject({ doseQuantity: Quantity.optional() })).optional(),
+});
+export type FhirDosage = z.infer<typeof FhirDosage>;
+
+/** A resource a medication resource holds inside it ('#med1'). */
+const Contained = z.array(z.looseObject({ resourceType: text, id: text.optional() })).optional();
+
+export const FhirMedication = z.looseObject({
+  resourceType: z.literal('Medication'),
+  code: CodeableConcept.optional(),
+  form: CodeableConcept.optional(),
+});
+export type FhirMedication = z.infer<typeof FhirMedication>;
+
 export const FhirMedicationStatement = z.looseObject({
   resourceType: z.literal('MedicationStatement'),
-  status: text.optional(),
+  status: text,
+  statusReason: z.array(CodeableConcept).optional(),
   medicationCodeableConcept: CodeableConcept.optional(),
+  medicationReference: Reference.optional(),
+  effectiveDateTime: text.optional(),
+  effectivePeriod: Period.optional(),
+  dateAsserted: text.optional(),
+  informationSource: Reference.optional(),
+  reasonCode: z.array(CodeableConcept).optional(),
+  reasonReference: z.array(Reference).optional(),
+  note: z.array(Annotation).optional(),
+  dosage: z.array(FhirDosage).optional(),
+  extension: z.array(MedicationExtension).optional(),
+  contained: Contained,
+});
+
+export const FhirMedicationRequest = z.looseObject({
+  resourceType: z.literal('MedicationRequest'),
+  status: text,
+  statusReason: CodeableConcept.optional(),
+  medicationCodeableConcept: CodeableConcept.optional(),
+  medicationReference: Reference.optional(),
+  authoredOn: text.optional(),
+  requester: Reference.optional(),
+  reasonCode: z.array(CodeableConcept).optional(),
+  reasonReference: z.array(Reference).optional(),
+  note: z.array(Annotation).optional(),
+  dosageInstruction: z.array(FhirDosage).optional(),
+  dispenseRequest: z
+    .looseObject({ numberOfRepeatsAllowed: z.number().optional(), performer: Reference.optional(), validityPeriod: Period.optional() })
+    .optional(),
+  contained: Contained,
+});
+
+export const FhirMedicationAdministration = z.looseObject({
+  resourceType: z.literal('MedicationAdministration'),
+  status: text,
+  statusReason: z.array(CodeableConcept).optional(),
+  medicationCodeableConcept: CodeableConcept.optional(),
+  medicationReference: Reference.optional(),
+  effectiveDateTime: text.optional(),
+  effectivePeriod: Period.optional(),
+  request: Reference.optional(),
+  supportingInformation: z.array(Reference).optional(),
+  extension: z.array(MedicationExtension).optional(),
+  contained: Contained,
 });
 export const FhirCondition = z.looseObject({
   resourceType: z.literal('Condition'),

@@ -1,13 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dataFingerprint } from '../../testing/data-fingerprint';
 import { createUser } from '../../testing/factories';
+import { addMedicationsOfEveryKind, epicMedications, ipsMedications, syntheaMedications } from '../../testing/fhir-fixtures';
 import { api, useTestApp } from '../../testing/test-app';
 import { readDocumentChunks } from '../db/document-bytes';
 import { wipeData } from '../db/reset';
 import { samplePdf } from '../db/sample-documents';
-import { medicalRecords, users } from '../db/schema/index';
+import { medicalRecords, medicationDoses, medications, providers, users } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
+import { todayIn } from '../../shared/rules/patient';
 import { NO_PATIENT_YET } from './import-fhir';
 
 // POST /api/import/fhir (ADR 18), on both databases: a Bundle from another record adds what maps to the patient's
@@ -25,6 +27,25 @@ async function freshPatient() {
 }
 
 const base64 = (bytes: Buffer) => bytes.toString('base64');
+
+/** The patient's medications as stored, by id. */
+const medicationsOf = (userId: number) => t.db.select().from(medications).where(eq(medications.userId, userId)).orderBy(asc(medications.id));
+
+/** The medications and their log as they compare across records: no ids, no times of writing, the prescriber's provider by name. */
+async function medicationRecord(userId: number) {
+  const rows = await medicationsOf(userId);
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  const providerNames = new Map((await t.db.select().from(providers).where(eq(providers.userId, userId))).map((row) => [row.id, row.name]));
+  const doses = await t.db.select().from(medicationDoses).where(eq(medicationDoses.userId, userId));
+  return {
+    medications: rows
+      .map(({ id: _id, userId: _user, createdAt: _created, updatedAt: _updated, providerId, ...row }) => ({ ...row, provider: providerId === null ? null : providerNames.get(providerId) }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    doses: doses
+      .map(({ medicationId, scheduledDate, scheduledTime, status, takenAt, reason }) => ({ medication: names.get(medicationId), scheduledDate, scheduledTime, status, takenAt, reason }))
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+  };
+}
 const pdf = samplePdf('Discharge summary', ['Discharged in good health']);
 
 /** What another patient portal exports, after Synthea's shape: a patient, their care, and much HealthAssist keeps none of. */
@@ -115,7 +136,7 @@ describe('a Bundle from another patient portal', () => {
       },
       { resourceType: 'Encounter', imported: 0, skipped: [{ reason: 'HealthAssist keeps no Encounter', count: 1 }] },
       { resourceType: 'Immunization', imported: 1, skipped: [{ reason: 'has the status not-done, not completed', count: 1 }] },
-      { resourceType: 'MedicationRequest', imported: 0, skipped: [{ reason: 'HealthAssist keeps no MedicationRequest', count: 1 }] },
+      { resourceType: 'MedicationRequest', imported: 0, skipped: [{ reason: 'names no medication in words (a bare code)', count: 1 }] },
       { resourceType: 'MedicationStatement', imported: 1, skipped: [] },
       { resourceType: 'Observation', imported: 0, skipped: [{ reason: 'HealthAssist keeps no Observation', count: 2 }] },
       { resourceType: 'Patient', imported: 1, skipped: [] },
@@ -133,9 +154,13 @@ describe('a Bundle from another patient portal', () => {
       sexAtBirth: 'female',
       email: 'sam@example.com',
       allergies: 'Penicillin',
-      medications: 'Lisinopril 10 mg daily',
+      medications: null,
       existingConditions: 'Hypertension',
     });
+    // The statement is a medication now (issue 32); the words that state a schedule are its instructions, not a schedule.
+    expect(await medicationsOf(1)).toEqual([
+      expect.objectContaining({ name: 'Lisinopril', strength: '10 mg', status: 'active', schedule: { kind: 'as-needed' }, instructions: 'Lisinopril 10 mg daily' }),
+    ]);
     expect((await api(t.app, 'GET', '/api/providers/1')).body).toMatchObject([{ name: 'Dr. Lena Ortiz', specialty: 'Dentistry' }]);
     expect((await api(t.app, 'GET', '/api/appointments/1')).body).toMatchObject([
       { appointmentType: 'Dental cleaning', appointmentDate: '2030-05-01', appointmentTime: '14:30', status: 'scheduled' },
@@ -183,10 +208,11 @@ describe('a Bundle from another patient portal', () => {
 });
 
 describe('HealthAssist’s own FHIR export', () => {
-  it('comes back into a new patient whole: plans, providers, appointments, care items with their completions, documents', async () => {
+  it('comes back into a new patient whole: plans, providers, appointments, care items with their completions, documents, medications and their log', async () => {
     await wipeData(t.db);
     await seedIfEmpty(t.db);
-    await t.db.update(users).set({ allergies: 'Penicillin', sexAtBirth: 'male' }).where(eq(users.id, 1));
+    await addMedicationsOfEveryKind(t.db, 1);
+    await t.db.update(users).set({ allergies: 'Penicillin', medications: 'Fish oil\nVitamin B12 1,000 mcg weekly', sexAtBirth: 'male' }).where(eq(users.id, 1));
     const exported = await t.app.inject({ method: 'GET', url: '/api/export/fhir' });
     const bundle = JSON.parse(exported.body) as { entry: { resource: { resourceType: string } }[] };
     const lists = async () => ({
@@ -203,6 +229,7 @@ describe('HealthAssist’s own FHIR export', () => {
         each.lastCompleted,
       ]),
       records: (await api(t.app, 'GET', '/api/medical-records/1')).body.length as number,
+      medications: await medicationRecord(1),
     });
     const before = await lists();
 
@@ -212,11 +239,44 @@ describe('HealthAssist’s own FHIR export', () => {
     const results = response.json().results as { resourceType: string; imported: number; skipped: unknown[] }[];
     const count = (type: string) => bundle.entry.filter((entry) => entry.resource.resourceType === type).length;
     expect(results.map((each) => each.resourceType)).toEqual(
-      ['AllergyIntolerance', 'Appointment', 'Coverage', 'DocumentReference', 'Patient', 'Practitioner', 'Procedure', 'ServiceRequest'].filter((type) => count(type) > 0),
+      [
+        'AllergyIntolerance',
+        'Appointment',
+        'Coverage',
+        'DocumentReference',
+        'MedicationAdministration',
+        'MedicationStatement',
+        'Patient',
+        'Practitioner',
+        'Procedure',
+        'ServiceRequest',
+      ].filter((type) => count(type) > 0),
     );
+    expect(count('MedicationAdministration')).toBeGreaterThan(20);
     for (const result of results) expect(result, result.resourceType).toEqual({ resourceType: result.resourceType, imported: count(result.resourceType), skipped: [] });
     expect(await lists()).toEqual(before);
-    expect((await api(t.app, 'GET', '/api/users/1')).body).toMatchObject({ displayName: 'Alex Morgan', allergies: 'Penicillin', sexAtBirth: 'male' });
+    expect(before.medications.medications.map((each) => each.status)).toEqual(expect.arrayContaining(['active', 'paused', 'stopped']));
+    expect((await api(t.app, 'GET', '/api/users/1')).body).toMatchObject({
+      displayName: 'Alex Morgan',
+      allergies: 'Penicillin',
+      medications: 'Fish oil\nVitamin B12 1,000 mcg weekly',
+      sexAtBirth: 'male',
+    });
+
+    // Again: nothing is doubled, and each resource says why.
+    const again = (await post(bundle)).json().results as { resourceType: string; imported: number; skipped: { reason: string; count: number }[] }[];
+    expect(again.filter((each) => each.resourceType.startsWith('Medication'))).toEqual([
+      { resourceType: 'MedicationAdministration', imported: 0, skipped: [{ reason: 'already in the dose log', count: count('MedicationAdministration') }] },
+      {
+        resourceType: 'MedicationStatement',
+        imported: 0,
+        skipped: [
+          { reason: 'already in the profile', count: 1 },
+          { reason: 'already in the medication list', count: count('MedicationStatement') - 1 },
+        ],
+      },
+    ]);
+    expect(await medicationRecord(1)).toEqual(before.medications);
   });
 });
 
@@ -253,5 +313,242 @@ describe('a published sample: Medplum’s mock patient Homer Simpson and his rec
     ]);
     expect((await api(t.app, 'GET', '/api/users/1')).body).toMatchObject({ displayName: 'Homer Simpson', firstName: 'Homer', lastName: 'Simpson', dateOfBirth: '1956-05-12' });
     expect((await api(t.app, 'GET', '/api/providers/1')).body).toMatchObject([{ name: 'Alice Smith' }]);
+  });
+});
+
+describe('medications from other records (issue 32)', () => {
+  type Results = { resourceType: string; imported: number; skipped: { reason: string; count: number }[] }[];
+  const medicationResults = (results: Results) => results.filter((each) => each.resourceType.startsWith('Medication'));
+
+  it('Synthea: prescriptions renewed at each visit are one medication, timings become schedules, ICU doses that name no prescription are skipped', async () => {
+    await freshPatient();
+    const response = await post(syntheaMedications);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(medicationResults(response.json().results)).toEqual([
+      {
+        resourceType: 'MedicationAdministration',
+        imported: 1,
+        skipped: [
+          { reason: 'names no medication of the list or of the Bundle', count: 1 },
+          { reason: 'was not given, and HealthAssist logs a dose not taken only for a scheduled dose', count: 1 },
+        ],
+      },
+      { resourceType: 'MedicationRequest', imported: 4, skipped: [{ reason: 'another resource of the Bundle for the same medication is kept (the current one)', count: 1 }] },
+    ]);
+    const rows = await medicationsOf(1);
+    expect(rows.map(({ name, strength, form, dose, status, startDate, endDate, stoppedOn, reason, prescriber, providerId, schedule }) => ({
+      name, strength, form, dose, status, startDate, endDate, stoppedOn, reason, prescriber, providerId, schedule,
+    }))).toEqual([
+      {
+        name: 'lisinopril',
+        strength: '10 mg',
+        form: 'tablet',
+        dose: '1',
+        status: 'active',
+        // The renewal is kept, from the first prescription's day.
+        startDate: '2018-03-12',
+        endDate: null,
+        stoppedOn: null,
+        reason: 'Essential hypertension (disorder)',
+        prescriber: 'Dr. Willard Hane',
+        providerId: null,
+        schedule: { kind: 'daily', times: ['08:00'] },
+      },
+      {
+        name: '24 HR Metformin hydrochloride',
+        strength: '500 mg',
+        form: 'tablet',
+        dose: '1',
+        status: 'active',
+        startDate: '2019-03-18',
+        endDate: null,
+        stoppedOn: null,
+        reason: null,
+        prescriber: 'Dr. Willard Hane',
+        providerId: null,
+        schedule: { kind: 'daily', times: ['08:00', '20:00'] },
+      },
+      {
+        name: 'Amoxicillin',
+        strength: '250 mg',
+        form: 'capsule',
+        dose: null,
+        status: 'stopped',
+        startDate: '2020-11-02',
+        endDate: '2020-11-12',
+        stoppedOn: '2020-11-12',
+        reason: null,
+        prescriber: 'Dr. Willard Hane',
+        providerId: null,
+        schedule: { kind: 'every-hours', everyHours: 6, firstTime: '08:00' },
+      },
+      {
+        name: 'Acetaminophen',
+        strength: '325 mg',
+        form: 'tablet',
+        dose: null,
+        status: 'active',
+        startDate: '2021-01-05',
+        endDate: null,
+        stoppedOn: null,
+        reason: null,
+        prescriber: 'Dr. Willard Hane',
+        providerId: null,
+        schedule: { kind: 'as-needed' },
+      },
+    ]);
+    // The ICU's dose of the home medication, by its name: taken, outside the schedule.
+    const doses = await t.db.select().from(medicationDoses).where(eq(medicationDoses.userId, 1));
+    expect(doses).toEqual([
+      expect.objectContaining({ medicationId: rows[0]!.id, scheduledDate: null, scheduledTime: null, status: 'taken', takenAt: new Date('2021-02-01T13:12:00Z') }),
+    ]);
+  });
+
+  it('Epic: a MedicationRequest names its Medication (of the Bundle or contained), its prescriber a Practitioner of the Bundle; the same Bundle again adds nothing', async () => {
+    await freshPatient();
+    const response = await post(epicMedications);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().results).toEqual([
+      {
+        resourceType: 'Medication',
+        imported: 2,
+        skipped: [{ reason: 'is named by no MedicationStatement, MedicationRequest or MedicationAdministration of the Bundle', count: 1 }],
+      },
+      { resourceType: 'MedicationRequest', imported: 3, skipped: [] },
+      { resourceType: 'Practitioner', imported: 1, skipped: [] },
+    ]);
+    const [provider] = await t.db.select().from(providers).where(eq(providers.userId, 1));
+    const rows = await medicationsOf(1);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        name: 'atorvastatin (LIPITOR)',
+        strength: '20 mg',
+        form: 'tablet',
+        dose: '1 tablet',
+        route: 'Oral',
+        instructions: 'Take 1 tablet (20 mg total) by mouth nightly.',
+        reason: 'High cholesterol',
+        prescriber: 'Physician Family Medicine, MD',
+        providerId: provider!.id,
+        startDate: '2023-04-18',
+        refillsLeft: 3,
+        status: 'active',
+        schedule: { kind: 'daily', times: ['21:00'] },
+      }),
+      expect.objectContaining({
+        name: 'albuterol',
+        strength: '90 mcg',
+        form: 'inhaler',
+        dose: '2 puff',
+        route: 'Inhalation',
+        instructions: 'Inhale 2 puffs every 4 hours as needed for wheezing.',
+        providerId: provider!.id,
+        schedule: { kind: 'as-needed' },
+      }),
+      // Words alone say no timing HealthAssist can trust: as needed, the words kept.
+      expect.objectContaining({
+        name: 'levothyroxine (SYNTHROID)',
+        strength: '50 mcg',
+        form: 'tablet',
+        dose: null,
+        instructions: 'Take 1 tablet by mouth daily',
+        providerId: null,
+        startDate: '2021-06-02',
+        schedule: { kind: 'as-needed' },
+      }),
+    ]);
+
+    const again = (await post(epicMedications)).json().results as Results;
+    expect(medicationResults(again)).toEqual([
+      {
+        resourceType: 'Medication',
+        imported: 0,
+        skipped: [
+          { reason: 'the resources that name it were not imported', count: 2 },
+          { reason: 'is named by no MedicationStatement, MedicationRequest or MedicationAdministration of the Bundle', count: 1 },
+        ],
+      },
+      { resourceType: 'MedicationRequest', imported: 0, skipped: [{ reason: 'already in the medication list', count: 3 }] },
+    ]);
+    expect(await medicationsOf(1)).toHaveLength(3);
+  });
+
+  it('IPS: MedicationStatements of a Medication by SNOMED CT or of a concept; one entered in error is skipped', async () => {
+    await freshPatient();
+    const response = await post(ipsMedications);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().results).toEqual([
+      { resourceType: 'Medication', imported: 1, skipped: [] },
+      { resourceType: 'MedicationStatement', imported: 2, skipped: [{ reason: 'is entered-in-error', count: 1 }] },
+    ]);
+    expect(await medicationsOf(1)).toEqual([
+      expect.objectContaining({
+        name: 'Product containing anastrozole (medicinal product)',
+        strength: null,
+        dose: '1 tablet',
+        route: 'Oral use',
+        // A partial date ('2015-03') is no start; a count a day without a period is no schedule.
+        startDate: null,
+        status: 'active',
+        schedule: { kind: 'as-needed' },
+      }),
+      expect.objectContaining({ name: 'Cimetidine', strength: '200 mg', form: 'tablet', status: 'stopped', startDate: '2016-01-04', stoppedOn: '2016-02-01', endDate: null }),
+    ]);
+  });
+
+  it('a medication the list has already (same name and strength, whatever the case) is not added again; another strength is another medication', async () => {
+    await freshPatient();
+    await t.db.insert(medications).values({ userId: 1, name: 'Lisinopril', strength: '10 mg', schedule: { kind: 'daily', times: ['09:00'] } });
+    const bundle = (strength: string) => ({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [{ resource: { resourceType: 'MedicationRequest', status: 'active', intent: 'order', medicationCodeableConcept: { text: `LISINOPRIL ${strength} Oral Tablet` } } }],
+    });
+    expect((await post(bundle('10 MG'))).json().results).toEqual([{ resourceType: 'MedicationRequest', imported: 0, skipped: [{ reason: 'already in the medication list', count: 1 }] }]);
+    expect((await post(bundle('20 MG'))).json().results).toEqual([{ resourceType: 'MedicationRequest', imported: 1, skipped: [] }]);
+    expect((await medicationsOf(1)).map(({ name, strength, schedule }) => [name, strength, schedule.kind])).toEqual([
+      ['Lisinopril', '10 mg', 'daily'],
+      ['LISINOPRIL', '20 mg', 'as-needed'],
+    ]);
+  });
+
+  it('statuses: on hold is paused from today; stopped, cancelled and completed are stopped; a draft, entered in error or not taken is skipped', async () => {
+    await freshPatient();
+    const request = (status: string, name: string, extra: object = {}) => ({
+      resource: { resourceType: 'MedicationRequest', status, intent: 'order', medicationCodeableConcept: { text: name }, ...extra },
+    });
+    const response = await post({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        request('on-hold', 'Warfarin 5 mg'),
+        request('stopped', 'Ibuprofen 400 mg', { authoredOn: '2024-05-01', statusReason: { text: 'Stomach upset' } }),
+        request('cancelled', 'Naproxen 250 mg', { authoredOn: '2024-06-01' }),
+        request('draft', 'Sertraline 50 mg'),
+        request('entered-in-error', 'Digoxin 125 mcg'),
+        request('unknown', 'Zinc 25 mg'),
+        { resource: { resourceType: 'MedicationStatement', status: 'not-taken', medicationCodeableConcept: { text: 'Aspirin 81 mg' } } },
+        request('active', `${'Long'.repeat(51)} 5 mg`),
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().results).toEqual([
+      {
+        resourceType: 'MedicationRequest',
+        imported: 3,
+        skipped: [
+          { reason: 'is a draft', count: 1 },
+          { reason: 'is entered-in-error', count: 1 },
+          { reason: 'has the status unknown', count: 1 },
+          { reason: 'has a name longer than 200 characters', count: 1 },
+        ],
+      },
+      { resourceType: 'MedicationStatement', imported: 0, skipped: [{ reason: 'says it is not taken', count: 1 }] },
+    ]);
+    expect((await medicationsOf(1)).map(({ name, status, pausedOn, stoppedOn, stopReason }) => ({ name, status, pausedOn, stoppedOn, stopReason }))).toEqual([
+      { name: 'Warfarin', status: 'paused', pausedOn: todayIn(null), stoppedOn: null, stopReason: null },
+      { name: 'Ibuprofen', status: 'stopped', pausedOn: null, stoppedOn: '2024-05-01', stopReason: 'Stomach upset' },
+      { name: 'Naproxen', status: 'stopped', pausedOn: null, stoppedOn: '2024-06-01', stopReason: null },
+    ]);
   });
 });

@@ -22,7 +22,6 @@ import {
   FhirCoverage,
   FhirDocumentReference,
   FhirImmunization,
-  FhirMedicationStatement,
   FhirPatient,
   FhirPractitioner,
   FhirProcedure,
@@ -31,6 +30,7 @@ import {
   wordsOf,
 } from './fhir-input';
 import { imported, type Outcome, read, type Resource, Skip, skipped, Tally } from './import-outcome';
+import { MedicationImport } from './import-medications';
 import { dollars, EXTENSIONS, fits, timeOf } from './import-values';
 
 // A FHIR R4 Bundle from another record, as much of it as maps onto HealthAssist's (ADR 18): added to the patient's
@@ -43,8 +43,11 @@ const COVERAGE_CLASS = 'http://terminology.hl7.org/CodeSystem/coverage-class';
 const US_CORE_BIRTH_SEX = 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-birthsex';
 /** The profile's lists are at most this long (the profile's contract). */
 const PROFILE_LIST_MAX = 2000;
-/** Practitioners before appointments, which name them; care requests before the procedures that complete them. */
-const ORDER = ['Patient', 'Practitioner', 'Coverage', 'ServiceRequest'];
+/**
+ * Practitioners before appointments and medications, which name them; care requests before the procedures that
+ * complete them; medications before their doses, and both before the Medications they name are counted.
+ */
+const ORDER = ['Patient', 'Practitioner', 'Coverage', 'ServiceRequest', 'MedicationStatement', 'MedicationRequest', 'MedicationAdministration', 'Medication'];
 
 export async function importFhirBundle(db: Database, patient: Patient, bundle: FhirBundle): Promise<FhirImportResult> {
   return db.transaction(async (tx) => {
@@ -64,13 +67,22 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
 
     const rank = (type: string) => (ORDER.includes(type) ? ORDER.indexOf(type) : ORDER.length);
     const entries = [...bundle.entry].map((entry, index) => ({ entry, index })).sort((a, b) => rank(a.entry.resource.resourceType) - rank(b.entry.resource.resourceType) || a.index - b.index);
+    const medicationImport = new MedicationImport(
+      tx,
+      patient,
+      knownTimeZone(user.timeZone),
+      practitioners,
+      bundle.entry.map((entry, index) => ({ resource: entry.resource, fullUrl: entry.fullUrl, index })),
+    );
+    await medicationImport.load();
 
-    /** Adds a line to one of the profile's lists, unless it is there already or the list is full. */
+    /** Adds the lines of `words` to one of the profile's lists, but those there already, unless the list is full. */
     const addToList = (list: keyof typeof lists, words: string | null): Outcome => {
       if (!words) return skipped('says nothing in words (a bare code)');
       const lines = lists[list].split('\n').map((line) => line.trim().toLowerCase());
-      if (lines.includes(words.toLowerCase())) return skipped('already in the profile');
-      const next = lists[list] ? `${lists[list]}\n${words}` : words;
+      const added = words.split('\n').filter((line) => line.trim() !== '' && !lines.includes(line.trim().toLowerCase()));
+      if (added.length === 0) return skipped('already in the profile');
+      const next = lists[list] ? `${lists[list]}\n${added.join('\n')}` : added.join('\n');
       if (next.length > PROFILE_LIST_MAX) return skipped(`the profile's list would pass ${PROFILE_LIST_MAX.toLocaleString('en-US')} characters`);
       lists[list] = next;
       return imported;
@@ -261,12 +273,10 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
         if (hasCoding(found.verificationStatus, 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', ENTERED_IN_ERROR)) return skipped(`is ${ENTERED_IN_ERROR}`);
         return addToList('allergies', wordsOf(found.code));
       },
-      MedicationStatement: async (resource) => {
-        const found = read(FhirMedicationStatement, resource);
-        if (found instanceof Skip) return found;
-        if (found.status === ENTERED_IN_ERROR) return skipped(`is ${ENTERED_IN_ERROR}`);
-        return addToList('medications', wordsOf(found.medicationCodeableConcept));
-      },
+      MedicationStatement: (_resource, _fullUrl, index) => medicationImport.medication(index, (words) => addToList('medications', words)),
+      MedicationRequest: (_resource, _fullUrl, index) => medicationImport.medication(index, (words) => addToList('medications', words)),
+      MedicationAdministration: (resource) => medicationImport.administration(resource),
+      Medication: async (resource, fullUrl) => medicationImport.medicationResource(resource, fullUrl),
       Condition: async (resource) => {
         const found = read(FhirCondition, resource);
         if (found instanceof Skip) return found;
@@ -289,9 +299,9 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
       const handle = handlers[resourceType];
       tally.add(resourceType, handle ? await handle(entry.resource, entry.fullUrl, index) : skipped(`HealthAssist keeps no ${resourceType}`));
     }
-    if (lists.allergies !== (user.allergies ?? '') || lists.medications !== (user.medications ?? '') || lists.existingConditions !== (user.existingConditions ?? '')) {
-      await tx.update(users).set(lists).where(eq(users.id, patient.id));
-    }
+    // Only the lists that gained a line: one left alone keeps what it was (null stays null).
+    const changed = Object.fromEntries(Object.entries(lists).filter(([list, value]) => value !== (user[list as keyof typeof lists] ?? '')));
+    if (Object.keys(changed).length > 0) await tx.update(users).set(changed).where(eq(users.id, patient.id));
     return { results: tally.results() };
   });
 }

@@ -18,6 +18,7 @@ import type {
 } from '@medplum/fhirtypes';
 import { appointmentSpan } from '../../shared/rules/appointments';
 import type { PatientRows } from '../archive/patient-rows';
+import { medicationAdministration, medicationStatement } from './medication-resources';
 
 // The patient's record as FHIR R4 resources (ADR 18): what each row is in FHIR's model, with the text the patient
 // wrote kept as text. No code is invented: a coding appears only where FHIR's own code systems name the concept
@@ -28,6 +29,8 @@ export const EXTENSION = {
   benefit: 'urn:healthassist:fhir:coverage-benefit',
   deductibleMet: 'urn:healthassist:fhir:deductible-met',
   outOfPocketMet: 'urn:healthassist:fhir:out-of-pocket-met',
+  /** On the MedicationStatement of the profile's free-text medications: a line of the profile, not a medication. */
+  profileMedications: 'urn:healthassist:fhir:profile-medications',
 } as const;
 const US_CORE_BIRTH_SEX = 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-birthsex';
 
@@ -62,7 +65,8 @@ const usd = (value: number): Money => ({ value, currency: 'USD' });
 
 /**
  * Every resource but the documents' (which `documentReference` makes as their bytes are read), each under a fresh
- * urn:uuid; references use those. `timeZone` places the appointments' times (UTC without one).
+ * urn:uuid; references use those. `timeZone` places the appointments' times (UTC without one) and the scheduled doses'
+ * (the machine's zone without one, as the schedule's rules do).
  */
 export function fhirResources(rows: PatientRows, timeZone: string | null): { patientUrl: string; entries: FhirEntry[] } {
   const entries: FhirEntry[] = [];
@@ -95,7 +99,14 @@ export function fhirResources(rows: PatientRows, timeZone: string | null): { pat
     });
   }
   if (patient.medications?.trim()) {
-    add<MedicationStatement>({ resourceType: 'MedicationStatement', status: 'active', subject, medicationCodeableConcept: text(patient.medications)! });
+    // The text beside the medication list (issue 32): marked as the profile's, so that an import puts it back there.
+    add<MedicationStatement>({
+      resourceType: 'MedicationStatement',
+      status: 'active',
+      subject,
+      medicationCodeableConcept: text(patient.medications)!,
+      extension: [{ url: EXTENSION.profileMedications, valueBoolean: true }],
+    });
   }
   if (patient.existingConditions?.trim()) add<Condition>({ resourceType: 'Condition', subject, code: text(patient.existingConditions) });
 
@@ -146,6 +157,19 @@ export function fhirResources(rows: PatientRows, timeZone: string | null): { pat
         qualification: provider.specialty ? [{ code: { text: provider.specialty } }] : undefined,
       }),
     );
+  }
+
+  // Each medication a MedicationStatement, and each entry of its dose log a MedicationAdministration that names it.
+  const statements = new Map<number, string>();
+  for (const medication of rows.medications) {
+    const practitioner = medication.providerId === null ? undefined : practitioners.get(medication.providerId);
+    statements.set(medication.id, add(medicationStatement(medication, subject, practitioner)));
+  }
+  const medicationsById = new Map(rows.medications.map((medication) => [medication.id, medication]));
+  for (const dose of rows.medicationDoses) {
+    const medication = medicationsById.get(dose.medicationId);
+    // The rows are read in one snapshot, so every dose's medication is there.
+    if (medication) add(medicationAdministration(dose, medication, subject, statements.get(medication.id)!, timeZone));
   }
 
   const careRequests = new Map<number, string>();
