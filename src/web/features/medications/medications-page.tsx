@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Pill, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { Adherence, Medication } from '../../../shared/contracts/medications';
+import type { Adherence, AdherenceFigures, Medication } from '../../../shared/contracts/medications';
+import { percentOf } from '../../../shared/rules/formats';
 import { paths } from '../../app/paths';
 import { adherenceWords, isPastMedication } from '../../components/medications/medication-words';
 import { Button } from '../../components/ui/button';
@@ -16,11 +17,11 @@ import { userQuery } from '../../lib/api/users';
 import { usePatientId } from '../../lib/patient-id';
 import { usePatientToday } from '../../lib/use-patient-today';
 import { useReturnFocus } from '../../lib/use-return-focus';
-import { FromProfileCard, offerDismissed } from './components/from-profile-card';
-import { MedicationDialog, type MedicationEdit } from './components/medication-dialog';
+import type { MedicationEdit } from './components/medication-dialog';
 import { MedicationItem, type MedicationActions } from './components/medication-item';
 import { RemoveMedicationDialog } from './components/remove-medication-dialog';
-import { StopMedicationDialog } from './components/stop-medication-dialog';
+import { FromProfileCard, MedicationDialog, StopMedicationDialog } from './components/on-demand';
+import { offerDismissed } from './offer-dismissal';
 
 const ACTIVE_HEADING = 'active-medications-heading';
 const PAST_HEADING = 'past-medications-heading';
@@ -109,8 +110,10 @@ export default function MedicationsPage() {
 
       {offer && <FromProfileCard text={profileText} onDismiss={() => setDismissed(true)} />}
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+      {/* One column on a phone (adherence, the lists, the profile's text); from lg up the lists, with the two beside them. */}
+      <div className="grid items-start gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+        <AdherenceCard adherence={adherence.data} failed={adherence.isError} className="lg:col-start-3 lg:row-start-1" />
+        <div className="space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <ListCard
             headingId={ACTIVE_HEADING}
             title="Active medications"
@@ -144,10 +147,7 @@ export default function MedicationsPage() {
             empty={<p className="text-sm text-muted-foreground">Medications you stop, or whose course ends, are kept here.</p>}
           />
         </div>
-        <div className="space-y-6">
-          <AdherenceCard adherence={adherence.data} failed={adherence.isError} />
-          {profileText && <ProfileTextCard text={profileText} />}
-        </div>
+        {profileText && <ProfileTextCard text={profileText} className="lg:col-start-3 lg:row-start-2" />}
       </div>
 
       <MedicationDialog edit={editing} onClose={() => setEditing(null)} onCloseAutoFocus={focus.restore} />
@@ -189,7 +189,7 @@ function ListCard({ headingId, title, medications, failed, adherence, today, act
         ) : medications.length === 0 ? (
           empty
         ) : (
-          <ul aria-labelledby={headingId} className="-my-4 divide-y">
+          <ul aria-labelledby={headingId} className="-mb-4 -mt-2 divide-y">
             {medications.map((medication) => (
               <li key={medication.id} data-medication={medication.id}>
                 <MedicationItem
@@ -207,9 +207,9 @@ function ListCard({ headingId, title, medications, failed, adherence, today, act
   );
 }
 
-function AdherenceCard({ adherence, failed }: { adherence: Adherence | undefined; failed: boolean }) {
+function AdherenceCard({ adherence, failed, className }: { adherence: Adherence | undefined; failed: boolean; className?: string }) {
   return (
-    <Card aria-labelledby="adherence-heading" aria-busy={!failed && !adherence}>
+    <Card aria-labelledby="adherence-heading" aria-busy={!failed && !adherence} className={className}>
       <CardHeader>
         <CardTitle id="adherence-heading">Adherence</CardTitle>
         <CardDescription>Doses taken of the doses due, across your medications; doses taken as needed are not counted.</CardDescription>
@@ -221,14 +221,8 @@ function AdherenceCard({ adherence, failed }: { adherence: Adherence | undefined
           <Skeleton className="h-12 w-full" />
         ) : (
           <dl className="grid grid-cols-2 gap-4 text-sm">
-            <div>
-              <dt className="text-muted-foreground">Last 7 days</dt>
-              <dd className="mt-1 text-base font-semibold">{adherenceWords(adherence.overall.days7)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Last 30 days</dt>
-              <dd className="mt-1 text-base font-semibold">{adherenceWords(adherence.overall.days30)}</dd>
-            </div>
+            <AdherenceFigure label="Last 7 days" figures={adherence.overall.days7} />
+            <AdherenceFigure label="Last 30 days" figures={adherence.overall.days30} />
           </dl>
         )}
       </CardContent>
@@ -236,10 +230,29 @@ function AdherenceCard({ adherence, failed }: { adherence: Adherence | undefined
   );
 }
 
-/** The profile's free-text medications, beside the list: it stays in the profile, for what is not itemised. */
-function ProfileTextCard({ text }: { text: string }) {
+/** One window's figure: the percentage large, the doses under it ('No doses due' when none was). */
+function AdherenceFigure({ label, figures }: { label: string; figures: AdherenceFigures }) {
   return (
-    <Card aria-labelledby="profile-medications-heading">
+    <div>
+      <dt className="text-muted-foreground">{label}</dt>
+      {figures.due === 0 ? (
+        <dd className="mt-1 font-medium">{adherenceWords(figures)}</dd>
+      ) : (
+        <dd className="mt-1">
+          <span className="block text-2xl font-bold tabular-nums">{percentOf(figures.taken, figures.due)}%</span>
+          <span className="text-muted-foreground">
+            {figures.taken} of {figures.due} {figures.due === 1 ? 'dose' : 'doses'}
+          </span>
+        </dd>
+      )}
+    </div>
+  );
+}
+
+/** The profile's free-text medications, beside the list: it stays in the profile, for what is not itemised. */
+function ProfileTextCard({ text, className }: { text: string; className?: string }) {
+  return (
+    <Card aria-labelledby="profile-medications-heading" className={className}>
       <CardHeader>
         <CardTitle id="profile-medications-heading">In your profile</CardTitle>
         <CardDescription>The medications text of your profile, as you wrote it.</CardDescription>

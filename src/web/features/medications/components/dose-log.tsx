@@ -2,8 +2,8 @@ import { Clock, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import type { DoseEntry, Medication } from '../../../../shared/contracts/medications';
 import { formatDate, formatTime } from '../../../../shared/rules/formats';
-import { TakenAtDialog } from '../../../components/medications/dose-dialogs';
-import { clockDateTimeWords, clockOf, usePatientZone } from '../../../components/medications/patient-clock';
+import { TakenAtDialog } from '../../../components/medications/on-demand';
+import { clockDateTimeWords, clockOf, clockTimeWords, usePatientZone } from '../../../components/medications/patient-clock';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
@@ -19,6 +19,12 @@ const STATUS_WORDS = { taken: 'Taken', skipped: 'Skipped', missed: 'Missed' } as
 /** Which dose an entry is about: 'Mar 3, 2026, 8:00 AM dose', or 'As-needed dose'. */
 const doseWords = (entry: DoseEntry) =>
   entry.scheduledDate && entry.scheduledTime ? `${formatDate(entry.scheduledDate)}, ${formatTime(entry.scheduledTime)} dose` : 'As-needed dose';
+
+/** 'Taken at 8:05 AM' on the dose's own day; the day too when it was another ('Taken Mar 4, 2026, 12:10 AM'). */
+function takenWords(entry: DoseEntry, takenAt: string, zone: string | null): string {
+  if (entry.scheduledDate === clockOf(takenAt, zone).date) return `Taken at ${clockTimeWords(takenAt, zone)}`;
+  return `Taken ${clockDateTimeWords(takenAt, zone)}`;
+}
 
 interface DoseLogProps {
   medication: Medication;
@@ -86,7 +92,7 @@ export function DoseLog({ medication, id, headingId }: DoseLogProps) {
                   <p className="font-medium">{doseWords(entry)}</p>
                   <p className="text-muted-foreground">
                     {entry.status === 'taken' && entry.takenAt
-                      ? `Taken ${clockDateTimeWords(entry.takenAt, zone)}`
+                      ? takenWords(entry, entry.takenAt, zone)
                       : `${STATUS_WORDS[entry.status]}${entry.reason ? `: ${entry.reason}` : ''}`}
                   </p>
                 </div>

@@ -11,25 +11,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useCreateMedications } from '../../../lib/api/medications';
 import { usePatientId } from '../../../lib/patient-id';
-
-/** Where this browser remembers that the patient said no to the offer, per patient. */
-export const dismissalKey = (patientId: number) => `medications-from-profile-dismissed:${patientId}`;
-
-export function offerDismissed(patientId: number): boolean {
-  try {
-    return window.localStorage.getItem(dismissalKey(patientId)) !== null;
-  } catch {
-    return false;
-  }
-}
-
-function rememberDismissal(patientId: number): void {
-  try {
-    window.localStorage.setItem(dismissalKey(patientId), new Date().toISOString());
-  } catch {
-    // Storage refused (a private window's quota): the offer comes back next time, which is harmless.
-  }
-}
+import { rememberDismissal } from '../offer-dismissal';
 
 interface FromProfileCardProps {
   /** The profile's free-text medications. */
@@ -64,14 +46,15 @@ export function FromProfileCard({ text, onDismiss }: FromProfileCardProps) {
       return;
     }
     const bodies = drafts.filter((_, index) => chosen.has(index)).map((draft) => ({ userId: patientId, ...bodyOf(draft) }));
-    create.mutate(bodies, {
-      onSuccess: (created) =>
+    // Awaited rather than mutate's callbacks: once the medications exist the offer is gone, and with it its callbacks.
+    create.mutateAsync(bodies).then(
+      (created) =>
         toast({
           title: 'Medications added',
           description: `${created.length} ${created.length === 1 ? 'medication was' : 'medications were'} added from your profile. Check each schedule.`,
         }),
-      onError: (error) => toast({ title: 'Error', description: `Failed to add medications: ${serverMessage(error)}`, variant: 'destructive' }),
-    });
+      (error: unknown) => toast({ title: 'Error', description: `Failed to add medications: ${serverMessage(error)}`, variant: 'destructive' }),
+    );
   }
 
   return (

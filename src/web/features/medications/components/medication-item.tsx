@@ -47,11 +47,11 @@ export function MedicationItem({ medication, adherence, past, onEdit, onStop, on
       </div>
       <p className="text-sm">{scheduleWords(medication.schedule)}</p>
       {details.length > 0 && (
-        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:gap-x-6">
           {details.map(([term, description]) => (
             <div key={term} className="contents">
               <dt className="text-muted-foreground">{term}</dt>
-              <dd className="mb-1 break-words sm:mb-0">{description}</dd>
+              <dd className="min-w-0 break-words">{description}</dd>
             </div>
           ))}
         </dl>
