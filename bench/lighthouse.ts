@@ -18,6 +18,8 @@ export interface LighthouseAudit {
   /** Total blocking time. */
   tbtMs: number;
   fcpMs: number;
+  /** Cumulative layout shift: content that moves as the page loads (a desktop's score loses most of its 25 % here). */
+  cls: number;
   /**
    * Lighthouse's measure of this machine's CPU speed during the run (higher is faster). Its simulated phone is this
    * machine slowed 4×, so scores from machines with different indexes differ for the same page.
@@ -62,8 +64,13 @@ async function audit(port: number, origin: string, path: string, formFactor: For
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const score = lhr.categories.performance?.score;
     const metric = (id: string) => lhr.audits[id]?.numericValue;
-    const [lcpMs, tbtMs, fcpMs] = [metric('largest-contentful-paint'), metric('total-blocking-time'), metric('first-contentful-paint')];
-    if (score == null || lcpMs == null || tbtMs == null || fcpMs == null) throw new Error('the report has no performance score, LCP, TBT or FCP');
+    const [lcpMs, tbtMs, fcpMs, cls] = [
+      metric('largest-contentful-paint'),
+      metric('total-blocking-time'),
+      metric('first-contentful-paint'),
+      metric('cumulative-layout-shift'),
+    ];
+    if (score == null || lcpMs == null || tbtMs == null || fcpMs == null || cls == null) throw new Error('the report has no performance score, LCP, TBT, FCP or CLS');
     // Everything the page fetched should come from the local server: the network here is closed.
     const details = lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined;
     const requests = details?.items ?? [];
@@ -78,6 +85,7 @@ async function audit(port: number, origin: string, path: string, formFactor: For
         lcpMs,
         tbtMs,
         fcpMs,
+        cls,
         benchmarkIndex: lhr.environment.benchmarkIndex,
         transferredJsBytes: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
         compressionSavingsBytes: compression?.overallSavingsBytes ?? 0,

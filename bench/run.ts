@@ -6,6 +6,7 @@ import { benchDurability, durabilityLines } from './durability';
 import { benchLifetimeApi, benchLifetimeScreens, LIFETIME_DOCUMENTS, type LoadFigures } from './lifetime';
 import { auditMeetsGoal, benchLighthouse, type LighthouseFigures } from './lighthouse';
 import { benchListRecords } from './list-records';
+import { benchMedications, medicationsLines } from './medications';
 import { benchMixedLoad, MIXED_SECONDS, MIXED_WORKERS, mixedLoadLine } from './mixed-load';
 import { benchSessionCheck, benchSignIn, benchSignInRequest, sessionCheckLine, signInLine, signInRequestLine } from './sign-in';
 import { benchUploadInBrowser } from './records-upload-ui';
@@ -32,6 +33,8 @@ const mixedOnly = process.argv.slice(2).includes('mixed');
 const signInOnly = process.argv.slice(2).includes('sign-in');
 /** `npm run bench -- lifetime` prints the figures of a record of 10,000 documents only (issue 21). */
 const lifetimeOnly = process.argv.slice(2).includes('lifetime');
+/** `npm run bench -- medications` prints the figures of 20 medications and two years of dose log only (issue 32). */
+const medicationsOnly = process.argv.slice(2).includes('medications');
 /** `npm run bench -- web` prints the web app's figures only: its JavaScript before first paint and Lighthouse. */
 const webOnly = process.argv.slice(2).includes('web');
 
@@ -156,7 +159,7 @@ async function benchWebApp() {
   try {
     const server = await startServer({ ...backend.serverEnv, SEED: 'true' });
     try {
-      printLighthouse('the demo record (SEED=true)', await benchLighthouse(server.url, ['/', '/records']));
+      printLighthouse('the demo record (SEED=true)', await benchLighthouse(server.url, ['/', '/records', '/medications']));
     } finally {
       await server.stop();
     }
@@ -182,8 +185,8 @@ function printLighthouse(what: string, figures: LighthouseFigures) {
   console.log(`Lighthouse ${figures.version} (performance, simulated throttling), ${what}; the median run of three:`);
   for (const audit of figures.audits) {
     console.log(
-      `  ${audit.formFactor.padEnd(7)} ${audit.path.padEnd(8)} score ${audit.score} (runs ${audit.scores.join(', ')}), LCP ${fixed(audit.lcpMs / 1000)} s, TBT ${fixed(audit.tbtMs, 0)} ms, ` +
-        `FCP ${fixed(audit.fcpMs / 1000)} s, JS transferred ${fixed(audit.transferredJsBytes / 1000)} KB, CPU index ${fixed(audit.benchmarkIndex, 0)}; goal ` +
+      `  ${audit.formFactor.padEnd(7)} ${audit.path.padEnd(12)} score ${audit.score} (runs ${audit.scores.join(', ')}), LCP ${fixed(audit.lcpMs / 1000)} s, TBT ${fixed(audit.tbtMs, 0)} ms, ` +
+        `FCP ${fixed(audit.fcpMs / 1000)} s, CLS ${fixed(audit.cls, 3)}, JS transferred ${fixed(audit.transferredJsBytes / 1000)} KB, CPU index ${fixed(audit.benchmarkIndex, 0)}; goal ` +
         `${audit.formFactor === 'mobile' ? '≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms' : '100'}: ${auditMeetsGoal(audit) ? 'met' : 'NOT met'}`,
     );
     if (audit.compressionSavingsBytes > 0) {
@@ -253,6 +256,10 @@ if (lifetimeOnly) {
   await benchLifetime();
   process.exit(0);
 }
+if (medicationsOnly) {
+  await benchMedicationsFigures();
+  process.exit(0);
+}
 if (webOnly) {
   await benchWebApp();
   process.exit();
@@ -279,6 +286,7 @@ if (!startupOnly && !uploadOnly && !archiveOnly) {
   await benchWebApp();
   await benchRecordsScreen();
   await benchLifetime();
+  await benchMedicationsFigures();
 }
 
 function loadLine(label: string, figures: LoadFigures): string {
@@ -328,4 +336,22 @@ async function benchLifetime() {
   const [few, many] = figures;
   const ratio = many!.records.visibleMs / few!.records.visibleMs;
   console.log(`  Records first row, 10,000 ÷ 10 documents: ${fixed(ratio, 2)} (goal ≤ 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}); elements ≤ 1,500: ${many!.records.elements <= 1500 ? 'met' : 'NOT met'}`);
+}
+
+/**
+ * Issue 32: 20 medications and two years of dose log on each database, every read of `/` and `/medications` against
+ * p50 ≤ 20 ms; Lighthouse on both pages of that record (on PGlite, the default install) and the first-paint JavaScript.
+ */
+async function benchMedicationsFigures() {
+  ensureWebBuild();
+  console.log(`\n== Medications: the web app\n${firstPaintJsLine(measureWebSize())}`);
+  await onEachDatabase(
+    async (backend, label) => {
+      console.log(`\n== Medications: 20 medications and two years of doses (${label})`);
+      const figures = await benchMedications(backend, { lighthouse: label === 'PGlite' });
+      for (const line of medicationsLines(label, figures)) console.log(line);
+      if (figures.lighthouse) printLighthouse(`20 medications, two years of doses (${label})`, figures.lighthouse);
+    },
+    (label) => console.log(`\n== Medications (${label}): not reachable, skipped`),
+  );
 }
