@@ -33,7 +33,7 @@ test('everything downloaded from Settings restores on a fresh app through onboar
   const restored = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/import');
   await (await choosing).setFiles(archive);
   expect((await restored).status()).toBe(201);
-  await expect(toasts(page).filter({ hasText: /documents?, \d+ appointments and \d+ care items are back/ })).toBeVisible();
+  await expect(toasts(page).filter({ hasText: /documents?, \d+ appointments, \d+ medications? and \d+ care items are back/ })).toBeVisible();
   // The app is still open on this machine: the first run offers to protect the record, as after the wizard.
   await expect(page.getByRole('heading', { level: 2, name: 'Protect your record' })).toBeVisible();
   await page.getByRole('button', { name: 'Skip for now' }).click();

@@ -21,7 +21,7 @@ export function RestoreBackup({ onRestored }: { onRestored(): void }) {
       onSuccess: ({ restored }) => {
         toast({
           title: 'Backup restored',
-          description: `${restored.medicalRecords} ${restored.medicalRecords === 1 ? 'document' : 'documents'}, ${restored.appointments} appointments and ${restored.preventativeCare} care items are back.`,
+          description: `${restored.medicalRecords} ${restored.medicalRecords === 1 ? 'document' : 'documents'}, ${restored.appointments} appointments, ${restored.medications} ${restored.medications === 1 ? 'medication' : 'medications'} and ${restored.preventativeCare} care items are back.`,
         });
         onRestored();
       },
