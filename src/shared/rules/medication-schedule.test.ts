@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   adherenceOf,
@@ -458,6 +459,54 @@ describe('adherenceOf', () => {
     const now = localInstant('2026-03-10', '20:00', zone);
     expect(adherenceOf(twiceDaily, new Map(), { ...at, days: 1, now }).due).toBe(2);
     expect(adherenceOf(twiceDaily, new Map(), { ...at, days: 1, now: new Date(now.getTime() - 1) }).due).toBe(1);
+  });
+});
+
+describe('adherenceOf, counted the long way', () => {
+  /** Every dose's instant, on every day of the window: what adherenceOf counts without instants on the older days. */
+  function longWay(med: ScheduledMedication, taken: ReadonlyMap<string, number>, options: { today: string; days: number; now: Date; timeZone: string }) {
+    let due = 0;
+    let takenCount = 0;
+    for (const day of windowDays(options.today, options.days)) {
+      const doses = dosesOnDay(med, day, options.timeZone);
+      const takenThatDay = Math.min(taken.get(day) ?? 0, doses.length);
+      due += Math.max(doses.filter((dose) => dose.dueAt <= options.now).length, takenThatDay);
+      takenCount += takenThatDay;
+    }
+    return { due, taken: takenCount };
+  }
+
+  const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 59)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+  const schedule: fc.Arbitrary<MedicationSchedule> = fc.oneof(
+    fc.array(time, { minLength: 1, maxLength: 4 }).map((times) => ({ kind: 'daily' as const, times })),
+    fc.record({ kind: fc.constant('weekdays' as const), weekdays: fc.subarray(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const, { minLength: 1 }), times: fc.array(time, { minLength: 1, maxLength: 3 }) }),
+    fc.record({ kind: fc.constant('every-hours' as const), everyHours: fc.integer({ min: 1, max: 12 }), firstTime: time }),
+  );
+
+  it('gives the same figures as counting every dose, across zones and daylight-saving days', () => {
+    fc.assert(
+      fc.property(
+        schedule,
+        fc.constantFrom(...CHANGES.map(([zone, , day]) => [zone, day] as const)),
+        fc.integer({ min: 0, max: 24 * 60 - 1 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 31 }), fc.integer({ min: 0, max: 5 })), { maxLength: 10 }),
+        fc.integer({ min: 0, max: 2 }),
+        (sched, [timeZone, changeDay], minuteOfToday, days, takenDays, daysAfterChange) => {
+          // Today is the change day or one or two days after it: the change falls on a day counted exactly or whole.
+          const today = new Date(Date.parse(`${changeDay}T00:00:00Z`) + daysAfterChange * 86_400_000).toISOString().slice(0, 10);
+          const now = new Date(localInstant(today, '00:00', timeZone).getTime() + minuteOfToday * 60_000);
+          // A minute past the end of a 23-hour day is tomorrow: not a `now` of today.
+          if (new Intl.DateTimeFormat('en-CA', { timeZone }).format(now) !== today) return;
+          const taken = new Map(takenDays.map(([back, count]) => [windowDays(today, back + 1)[0]!, count] as const));
+          const med = medication(sched);
+          const options = { today, days, now, timeZone };
+          const { due, taken: takenCount } = adherenceOf(med, taken, options);
+          expect({ due, taken: takenCount }).toEqual(longWay(med, taken, options));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -196,12 +196,20 @@ export function adherenceOf(
 ): { due: number; taken: number; rate: number | null } {
   let due = 0;
   let taken = 0;
+  // `now` lies in `today` on the patient's clock, so every dose of a day before yesterday is due by now (a gap at
+  // midnight moves a late dose at most into yesterday): those days are counted without an instant each, which is
+  // most of the work of a 30-day window (measured: 8.0 → 1.5 ms for 20 medications, npm run bench -- medications).
+  const timesADay = scheduleTimes(medication.schedule).length;
+  const countedWhole = addDays(options.today, -1);
   for (const day of windowDays(options.today, options.days)) {
-    const doses = dosesOnDay(medication, day, options.timeZone);
+    const whole = day < countedWhole;
+    const scheduled = whole ? (isDueOn(medication, day) ? timesADay : 0) : null;
+    const doses = whole ? [] : dosesOnDay(medication, day, options.timeZone);
+    const dosesThatDay = scheduled ?? doses.length;
     // Capped by the day's doses: a dose logged twice, or logged for a time the schedule no longer gives, is not a
     // second dose taken.
-    const takenThatDay = Math.min(takenByDate.get(day) ?? 0, doses.length);
-    const dueByNow = doses.filter((dose) => dose.dueAt <= options.now).length;
+    const takenThatDay = Math.min(takenByDate.get(day) ?? 0, dosesThatDay);
+    const dueByNow = scheduled ?? doses.filter((dose) => dose.dueAt <= options.now).length;
     // A dose taken before its time counts as due as well as taken, so taking the evening dose early never lowers
     // the rate nor lifts it over 1. Counts only: the entries are taken to be for the doses already due first.
     due += Math.max(dueByNow, takenThatDay);
