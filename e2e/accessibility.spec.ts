@@ -4,6 +4,7 @@ import { expect, expectNoAxeViolations, test, useStoredTheme } from './fixtures'
 const screens = [
   { path: '/', ready: /Welcome back/ },
   { path: '/records', ready: 'Medical Records' },
+  { path: '/medications', ready: 'Medications' },
   { path: '/activity', ready: 'Activity' },
   { path: '/insurance', ready: 'Insurance Information' },
   { path: '/preventative', ready: 'Preventative Care' },

@@ -4,6 +4,7 @@ import { expect, expectNoAxeViolations, test, toasts, useStoredTheme } from './f
 const sidebarLinks = [
   { label: 'Dashboard', path: '/' },
   { label: 'Medical Records', path: '/records' },
+  { label: 'Medications', path: '/medications' },
   { label: 'Insurance', path: '/insurance' },
   { label: 'Preventative Care', path: '/preventative' },
   { label: 'Appointments', path: '/appointments' },

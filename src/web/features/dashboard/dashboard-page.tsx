@@ -5,6 +5,7 @@ import { usePatientId } from '../../lib/patient-id';
 import { CareTimelineCard } from './components/care-timeline-card';
 import { RecentActivityCard } from './components/recent-activity-card';
 import { SummaryCards } from './components/summary-cards';
+import { TodaysDosesCard } from './components/todays-doses-card';
 
 export default function DashboardPage() {
   const patientId = usePatientId();
@@ -12,7 +13,7 @@ export default function DashboardPage() {
   const firstName = user.data?.displayName.trim().split(/\s+/)[0];
 
   return (
-    <div className="space-y-6">
+    <div className="flex flex-col gap-6">
       <div>
         <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight md:text-3xl">
           Welcome back,{' '}
@@ -21,6 +22,14 @@ export default function DashboardPage() {
         <p className="mt-1 text-muted-foreground">Here's your health overview for today</p>
       </div>
       <SummaryCards />
+      {/*
+        Today's doses appears once its answer comes (nothing while it loads, nothing when nothing is due). On a phone it
+        follows the summary cards, below the first screen; from md up, where that spot is on the first screen, it comes
+        last, so that its arrival moves nothing the patient already sees (Lighthouse's layout shift, issue 32).
+      */}
+      <div className="empty:hidden md:order-last">
+        <TodaysDosesCard />
+      </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentActivityCard />
         <CareTimelineCard />
