@@ -1,4 +1,71 @@
-import type { PatientFacts } from '../server/services/assistant/patient-facts';
+import type { MedicationFact, PatientFacts } from '../server/services/assistant/patient-facts';
+
+/** The demo's four medications (db/seed.ts), prescribed by its primary care provider: what every one shares. */
+const PRESCRIBED = {
+  form: 'tablet',
+  pharmacy: 'Springfield Pharmacy',
+  instructions: null,
+  endDate: null,
+  status: 'active',
+  pausedOn: null,
+  stoppedOn: null,
+  stopReason: null,
+} as const satisfies Partial<MedicationFact>;
+
+/** The demo patient's Medications list, by name, as loadPatientFacts reads it on 2026-11-22. */
+const DEMO_MEDICATIONS: MedicationFact[] = [
+  {
+    ...PRESCRIBED,
+    id: 4,
+    name: 'Albuterol',
+    strength: '90 mcg per puff',
+    form: 'inhaler',
+    dose: '2 puffs',
+    instructions: 'Before exercise or when wheezing; at most 8 puffs a day',
+    reason: 'Exercise-induced asthma',
+    schedule: { kind: 'as-needed' },
+    startDate: '2024-09-22',
+    refillsLeft: 1,
+    quantityOnHand: 140,
+  },
+  {
+    ...PRESCRIBED,
+    id: 3,
+    name: 'Atorvastatin',
+    strength: '20 mg',
+    dose: '1 tablet',
+    reason: 'High cholesterol',
+    schedule: { kind: 'daily', times: ['22:00'] },
+    startDate: '2026-08-22',
+    refillsLeft: 5,
+    quantityOnHand: 18,
+  },
+  {
+    ...PRESCRIBED,
+    id: 1,
+    name: 'Lisinopril',
+    strength: '10 mg',
+    dose: '1 tablet',
+    reason: 'High blood pressure',
+    schedule: { kind: 'daily', times: ['08:00'] },
+    startDate: '2025-09-22',
+    refillsLeft: 3,
+    quantityOnHand: 24,
+  },
+  {
+    ...PRESCRIBED,
+    id: 2,
+    name: 'Metformin',
+    strength: '500 mg',
+    dose: '1 tablet',
+    instructions: 'Take with food',
+    reason: 'Type 2 diabetes',
+    schedule: { kind: 'daily', times: ['08:00', '20:00'] },
+    startDate: '2026-03-22',
+    refillsLeft: 2,
+    quantityOnHand: 41,
+  },
+];
 
 /**
  * The seeded demo patient's facts as loadPatientFacts reads them on 2026-11-22 (patient-facts.test.ts checks exactly
@@ -8,6 +75,7 @@ export const DEMO_FACTS: PatientFacts = {
   displayName: 'Alex Morgan',
   timeZone: null,
   today: '2026-11-22',
+  clock: '12:00',
   nextAppointments: [{ type: 'Eye Examination', providerName: 'Dr. James Patel', providerSpecialty: 'Optometry', date: '2026-12-01', time: '14:00' }],
   care: [
     { name: 'Dental Cleaning', dueDate: '2026-11-10', status: 'overdue', lastCompleted: '2026-05-22' },
@@ -35,6 +103,14 @@ export const DEMO_FACTS: PatientFacts = {
     ],
   },
   records: { count: 2, latest: { filename: 'lab-results-cbc.pdf', description: 'Blood work from the annual physical', uploadDate: '2026-11-19' } },
+  medicationList: { current: DEMO_MEDICATIONS, past: [] },
+  // Today's doses are left for the patient to log (the seed logs the two weeks before).
+  todaysDoses: [
+    { medicationId: 1, name: 'Lisinopril', strength: '10 mg', dose: '1 tablet', time: '08:00', logged: null, takenAt: null, reason: null },
+    { medicationId: 2, name: 'Metformin', strength: '500 mg', dose: '1 tablet', time: '08:00', logged: null, takenAt: null, reason: null },
+    { medicationId: 2, name: 'Metformin', strength: '500 mg', dose: '1 tablet', time: '20:00', logged: null, takenAt: null, reason: null },
+    { medicationId: 3, name: 'Atorvastatin', strength: '20 mg', dose: '1 tablet', time: '22:00', logged: null, takenAt: null, reason: null },
+  ],
   medications: null,
   allergies: null,
   conditions: null,
@@ -45,10 +121,13 @@ export const NOTHING_ON_FILE: PatientFacts = {
   displayName: null,
   timeZone: null,
   today: '2026-11-22',
+  clock: '12:00',
   nextAppointments: [],
   care: [],
   plan: null,
   records: { count: 0, latest: null },
+  medicationList: { current: [], past: [] },
+  todaysDoses: [],
   medications: null,
   allergies: null,
   conditions: null,

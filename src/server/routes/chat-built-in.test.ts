@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/contracts/chat';
+import { localInstant } from '../../shared/rules/medication-schedule';
+import { todayIn } from '../../shared/rules/patient';
 import { samplePdf, samplePng } from '../db/sample-documents';
+import { users } from '../db/schema/index';
 import { createAppointment, createProvider } from '../../testing/factories';
 import { api, expectRefused, snapshotData, useTestApp } from '../../testing/test-app';
 import { appWith, history, load, multipart, postMultipart, send, streamed } from '../../testing/chat-fixtures';
@@ -164,6 +167,57 @@ describe('POST /api/chat/n8n with the built-in assistant', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/chat/n8n', payload: payload.subarray(0, payload.length - 60), headers });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'The multipart body could not be read' });
+  });
+});
+
+describe('the built-in assistant reads the medications and the dose log (issue 32)', () => {
+  const ZONE = 'Pacific/Kiritimati';
+  const ask = async (path: '/api/chat/n8n' | '/api/chat/workflow', question: string): Promise<string> => {
+    const body = path === '/api/chat/n8n' ? send(randomUUID(), question) : { chatId: 'health_abc123XYZ', message: question, route: 'health' };
+    const response = await api(t.app, 'POST', path, body);
+    expect(response.status).toBe(200);
+    return response.body.output;
+  };
+
+  /** Metformin, due once a day at midnight on the patient's clock: by any time of the day, its dose is due. */
+  async function addMetformin(): Promise<number> {
+    await t.db.update(users).set({ timeZone: ZONE }).where(eq(users.id, t.userId));
+    const created = await api(t.app, 'POST', '/api/medications', {
+      userId: t.userId,
+      name: 'Metformin',
+      strength: '500 mg',
+      dose: '1 tablet',
+      schedule: { kind: 'daily', times: ['00:00'] },
+    });
+    expect(created.status).toBe(201);
+    return created.body.id;
+  }
+
+  it('answers "did I take my Metformin today?" from the log once the dose is logged', async () => {
+    const medicationId = await addMetformin();
+    expect(await ask('/api/chat/n8n', 'did I take my Metformin today?')).toMatch(/^Not yet: your 00:00 dose of Metformin 500 mg (isn't logged as taken|is still due)\./);
+    const today = todayIn(ZONE);
+    const logged = await api(t.app, 'POST', '/api/medications/doses', {
+      medicationId,
+      scheduledDate: today,
+      scheduledTime: '00:00',
+      status: 'taken',
+      takenAt: localInstant(today, '00:00', ZONE).toISOString(),
+    });
+    expect(logged.status).toBe(201);
+    for (const path of ['/api/chat/n8n', '/api/chat/workflow'] as const) {
+      expect(await ask(path, 'Did I take my metformin today?')).toMatch(/^Yes — you took Metformin 500 mg at 00:00\./);
+    }
+  });
+
+  it('puts the emergency first when the message names a medication: "I took 20 of my Metformin pills"', async () => {
+    await addMetformin();
+    for (const path of ['/api/chat/n8n', '/api/chat/workflow'] as const) {
+      const output = await ask(path, 'I took 20 of my Metformin pills');
+      expect(output).toMatch(/^[^.]*911/);
+      expect(output).toContain('Poison Control');
+      expect(output).not.toContain('500 mg');
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openAiCompatibleModel } from '../services/language-model/openai-compatible';
-import { createAppointment, createProvider } from '../../testing/factories';
+import { createAppointment, createDose, createMedication, createProvider } from '../../testing/factories';
 import { startLanguageModelStandIn, type LanguageModelStandIn } from '../../testing/language-model-stand-in';
 import { api, snapshotData, useTestApp } from '../../testing/test-app';
 import { appWith, expectFailedKeepingNothing, history, send, streamed, warmUpFetch } from '../../testing/chat-fixtures';
@@ -58,6 +58,27 @@ describe('with a language model configured', () => {
       { role: 'user', content: 'When is my next visit?' },
     ]);
     expect((await history(app, sessionId)).at(-1)).toEqual(['AIMessage', 'Your next visit is on March 4.']);
+  });
+
+  it("gives the model the Medications list and today's dose log", async () => {
+    const metformin = await createMedication(t.db, t.userId, {
+      name: 'Metformin',
+      strength: '500 mg',
+      dose: '1 tablet',
+      instructions: 'Take with food',
+      schedule: { kind: 'daily', times: ['00:00'] },
+    });
+    await createMedication(t.db, t.userId, { name: 'Amoxicillin', strength: '250 mg', status: 'stopped', stoppedOn: '2026-01-10', schedule: { kind: 'as-needed' } });
+    // Taken at midnight, when it was due, on the patient's today (the server's clock, without a zone).
+    const day = (await api(app, 'GET', `/api/medications/doses/${t.userId}`)).body as { date: string; doses: { dueAt: string }[] };
+    await createDose(t.db, metformin, { scheduledDate: day.date, scheduledTime: '00:00', takenAt: new Date(day.doses[0]!.dueAt) });
+    await api(app, 'POST', '/api/chat/n8n', send(randomUUID(), 'Did I take my Metformin today?'));
+    const { body } = model.requests.at(-1)! as { body: { messages: { role: string; content: string }[] } };
+    const system = body.messages[0]!.content;
+    expect(system).toContain('Medications list (current): Metformin 500 mg, 1 tablet every day at 00:00, instructions "Take with food"');
+    expect(system).toContain('Past medications (most recent first): Amoxicillin 250 mg (stopped 2026-01-10)');
+    expect(system).toMatch(/Today's doses from the dose log \(the time now is \d\d:\d\d\): Metformin 500 mg at 00:00 taken at 00:00\./);
+    expect(system).toContain('Never tell the patient to take, skip, double or make up a dose');
   });
 
   it('answers an emergency by the rule, without asking the model', async () => {

@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
-import { createAppointment, createMedicalRecord, createProvider, createUser } from '../../../testing/factories';
+import { createAppointment, createDose, createMedicalRecord, createMedication, createProvider, createUser } from '../../../testing/factories';
 import { createTestDatabase } from '../../../testing/test-database';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { wipeData } from '../../db/reset';
-import { appointments, insurancePlans, preventativeCare, providers } from '../../db/schema/index';
+import { appointments, insurancePlans, medications, preventativeCare, providers } from '../../db/schema/index';
 import { seedIfEmpty } from '../../db/seed';
 import type { Patient } from '../../core/patient';
 import { changeAppointmentStatus, scheduleAppointment } from '../appointments';
 import { createInsuranceBenefit, updateInsurancePlan } from '../insurance';
+import { logDose, updateDose } from '../medication-doses';
 import { updateCareItem } from '../preventative-care';
 import { updateUser } from '../users';
 import { builtInReply } from './built-in-assistant';
@@ -45,6 +46,14 @@ async function demoId(table: typeof providers | typeof preventativeCare, name: s
   return row!.id;
 }
 
+async function demoMedicationId(name: string): Promise<number> {
+  const [row] = await db
+    .select({ id: medications.id })
+    .from(medications)
+    .where(and(eq(medications.userId, demo.id), eq(medications.name, name)));
+  return row!.id;
+}
+
 async function demoPlanId(): Promise<number> {
   const [plan] = await db.select({ id: insurancePlans.id }).from(insurancePlans).where(eq(insurancePlans.userId, demo.id));
   return plan!.id;
@@ -59,7 +68,12 @@ describe('builtInReply on the seeded demo patient', () => {
     ['Is an eye exam covered?', ['Vision exam: $15 copay in network, 50% after deductible out of network']],
     ['What does my plan cover for a dental cleaning?', ["I couldn't find that service", 'Preventive care, Primary care visit', 'Vision exam']],
     ['How many records do I have?', ['2 medical records', 'lab-results-cbc.pdf ("Blood work from the annual physical")', 'November 19, 2026']],
-    ['What medications am I on?', ['no medications recorded', 'My Profile, under Medical History']],
+    [
+      'What medications am I on?',
+      ['From your Medications list, you take: Albuterol 90 mcg per puff, 2 puffs as needed; Atorvastatin 20 mg, 1 tablet every day at 22:00; Lisinopril 10 mg, 1 tablet every day at 08:00; Metformin 500 mg, 1 tablet every day at 08:00 and 20:00.'],
+    ],
+    ['What do I take in the evening?', ['In the evening (17:00–20:59), you take: at 20:00, Metformin 500 mg (1 tablet; Take with food).']],
+    ['did I take my Metformin today?', ["Not yet: your 08:00 dose of Metformin 500 mg isn't logged as taken and your 20:00 dose is still due."]],
     ['Do I have any allergies?', ['no allergies recorded']],
     ['What conditions do I have?', ['no existing conditions recorded']],
     ['How do I upload a record?', ['Medical Records', 'Upload New Record']],
@@ -81,8 +95,13 @@ describe('builtInReply on the seeded demo patient', () => {
     const other = await createUser(db, { medications: 'Not yours' });
     const provider = await createProvider(db, other.id, { name: 'Dr. Not Yours' });
     await createAppointment(db, other.id, provider.id, { appointmentDate: '2026-11-23' });
+    const theirs = await createMedication(db, other.id, { name: 'Warfarin', schedule: { kind: 'daily', times: ['18:00'] } });
+    await createDose(db, theirs, { scheduledDate: '2026-11-22', scheduledTime: '18:00', takenAt: new Date(2026, 10, 22, 11, 0) });
     expect(await ask('When is my next appointment?')).toContain('Dr. James Patel');
-    expect(await ask('What medications am I on?')).toContain('no medications recorded');
+    const medications = await ask('What medications am I on?');
+    expect(medications).toContain('Metformin 500 mg');
+    expect(medications).not.toMatch(/Not yours|Warfarin/);
+    expect(await ask('did I take my Warfarin today?')).not.toContain('Warfarin');
   });
 });
 
@@ -137,9 +156,20 @@ describe('the answers follow the data when it changes', () => {
     expect(await ask('How much of my deductible is left?')).toContain("You don't have an insurance plan on file yet");
   });
 
+  it('a dose logged is what "did I take it?" reads, and a medication paused has none due', async () => {
+    const metformin = await demoMedicationId('Metformin');
+    const dose = await logDose(db, demo, { medicationId: metformin, scheduledDate: '2026-11-22', scheduledTime: '08:00', status: 'taken', takenAt: new Date(2026, 10, 22, 8, 5), reason: null });
+    expect(await ask('Did I take my Metformin today?')).toContain('You took Metformin 500 mg at 08:05. Not yet: your 20:00 dose is still due.');
+    await updateDose(db, demo, dose.id, { status: 'skipped', reason: 'Skipped breakfast' });
+    expect(await ask('Did I take my Metformin today?')).toContain('Your 08:00 dose of Metformin 500 mg is logged as skipped (Skipped breakfast) and your 20:00 dose is still due.');
+    // Paused two days before NOW (the service pauses from the machine's real today, which NOW is not).
+    await db.update(medications).set({ status: 'paused', pausedOn: '2026-11-20' }).where(eq(medications.id, await demoMedicationId('Lisinopril')));
+    expect(await ask('did I take my lisinopril today?')).toContain('Lisinopril 10 mg is paused (since November 20, 2026), so no doses are due');
+  });
+
   it('medications, allergies and conditions saved in My Profile are what the answers read', async () => {
     await updateUser(db, demo, { medications: 'Atorvastatin 20 mg', allergies: 'Penicillin, latex', existingConditions: 'High cholesterol' });
-    expect(await ask('What medications am I on?')).toContain('The medications on file in My Profile: Atorvastatin 20 mg.');
+    expect(await ask('What medications am I on?')).toContain('Also noted in My Profile: Atorvastatin 20 mg.');
     expect(await ask('What am I allergic to?')).toContain('The allergies on file in My Profile: Penicillin, latex.');
     expect(await ask('What conditions do I have?')).toContain('The existing conditions on file in My Profile: High cholesterol.');
   });
@@ -179,5 +209,12 @@ describe('emergencies', () => {
     const reply = await ask('When is my next appointment? I have slurred speech and my face is drooping');
     expect(reply.startsWith(CALL_911)).toBe(true);
     expect(reply).not.toContain('Eye Examination');
+  });
+
+  it('comes before a medication the question names: "I took 20 of my Metformin pills" is an overdose', async () => {
+    const reply = await builtInReply(unreachable, demo, 'I took 20 of my Metformin pills', NOW);
+    expect(reply.startsWith(CALL_911)).toBe(true);
+    expect(reply).toContain('Poison Control');
+    expect(reply).not.toContain('500 mg');
   });
 });

@@ -88,7 +88,22 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = [
   {
     id: 'overdose',
     what: 'An overdose or poisoning',
-    patterns: [/\boverdos/, /\btoo many (pills|tablets|capsules)\b/, /\b(whole|entire) (bottle|pack|packet) of\b/, /\bpoison(ed|ing|ous)?\b(?! (ivy|oak|sumac))/],
+    patterns: [
+      /\boverdos/,
+      /\btoo many (pills|tablets|capsules)\b/,
+      /\b(whole|entire) (bottle|pack|packet) of\b/,
+      /\bpoison(ed|ing|ous)?\b(?! (ivy|oak|sumac))/,
+      // Ten or more taken: "I took 20 of my Metformin pills", "she swallowed a handful of tablets". Not an amount
+      // ("took 10 mg of"), a time ("took it at 10"), or a count under ten ("took 2 of my pills"). Erring on the safe
+      // side, as every sign here does: "I took my 10 pills today" is answered with 911 too.
+      new RegExp(
+        String.raw`\b(took|taken|swallowed|swallow|ate|eaten|downed)\b (?:(?!at\b)\w+ ){0,2}?` +
+          String.raw`(\d{2,}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|a dozen|dozens|a handful|handfuls)\b` +
+          String.raw`(?! (mg|mcg|ml|g|iu|units?|milligrams?|micrograms?|millilit\w+|grams?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|am|pm|percent|oclock)\b)` +
+          // Then pills named, or "of my…" (not "14 of my doses this week", a count of days' doses).
+          String.raw`(?:(?: \w+){0,3}? (pills?|tablets?|capsules?)\b| of (my|the|his|her|their|these|those|them|it)\b(?! (\w+ )?(doses?|days?)\b))`,
+      ),
+    ],
   },
   {
     id: 'unconscious',

@@ -49,6 +49,10 @@ describe('emergencyReply: an emergency is answered before anything else', () => 
     ['my friend overdosed', 'overdose'],
     ['I took too many pills', 'overdose'],
     ['my child drank something poisonous', 'overdose'],
+    ['I took 20 of my Metformin pills', 'overdose'],
+    ['she swallowed a handful of tablets', 'overdose'],
+    ['my son ate 12 of my pills', 'overdose'],
+    ['took twenty sleeping pills', 'overdose'],
     // unconscious, seizure
     ['my mom is unconscious', 'unconscious'],
     ['he passed out and is unresponsive', 'unconscious'],
@@ -108,6 +112,13 @@ describe('emergencyReply: an emergency is answered before anything else', () => 
     'How much of my deductible is left?',
     'Is my blood pressure check overdue?',
     'what medications am I on?',
+    // Amounts, times and small counts of pills are not an overdose.
+    'I took 10 mg of lisinopril',
+    'I took 2 of my Metformin pills',
+    'I took my Metformin at 20:00',
+    'took it at 10 pm',
+    'I have taken 14 of my doses this week',
+    'did I take my Metformin today?',
     'I am allergic to penicillin',
     'I had my flu shot',
   ])('%j is not an emergency', (text) => {

@@ -24,6 +24,7 @@ export type IntentId =
   | 'back-pain'
   | 'sleep'
   | 'cold-and-flu'
+  | 'medication-named'
   | 'medications'
   | 'allergies'
   | 'conditions'
@@ -37,8 +38,11 @@ export type IntentId =
 
 export interface Intent {
   id: IntentId;
-  /** Whether the question asks this, from its normalised text (normaliseQuestion). */
-  matches: (normalisedText: string) => boolean;
+  /**
+   * Whether the question asks this, from its normalised text (normaliseQuestion). The patient's facts are given when
+   * the question is answered, for the intents that recognise the patient's own names (their medications).
+   */
+  matches: (normalisedText: string, facts?: PatientFacts) => boolean;
   answer: (facts: PatientFacts, question: string) => string;
   /** The answer touches health: replyFromRules ends it with NOT_MEDICAL_ADVICE (an answer may add it itself). */
   aboutHealth: boolean;

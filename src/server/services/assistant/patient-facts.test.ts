@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MedicationSchedule } from '../../../shared/rules/medications';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
 import {
   createAppointment,
   createBenefit,
   createCareItem,
+  createDose,
   createInsurancePlan,
   createMedicalRecord,
+  createMedication,
   createProvider,
   createUser,
 } from '../../../testing/factories';
@@ -52,6 +55,8 @@ describe('loadPatientFacts', () => {
     const plan = await createInsurancePlan(db, other.id, { provider: 'Other Insurer', isPrimary: true });
     await createBenefit(db, plan.id, 'Not yours');
     await createMedicalRecord(db, other.id, { filename: 'not-yours.pdf', uploadDate: NOW });
+    const warfarin = await createMedication(db, other.id, { name: 'Warfarin', schedule: { kind: 'daily', times: ['08:00'] } });
+    await createDose(db, warfarin, { scheduledDate: '2026-11-22', scheduledTime: '08:00', takenAt: new Date(2026, 10, 22, 8, 1) });
 
     expect(await loadPatientFacts(db, demo, NOW)).toEqual(DEMO_FACTS);
     const theirs = await loadPatientFacts(db, { id: other.id }, NOW);
@@ -59,6 +64,8 @@ describe('loadPatientFacts', () => {
     expect(theirs.nextAppointments.map((a) => a.providerName)).toEqual(['Dr. Someone Else']);
     expect(theirs.plan?.benefits.map((b) => b.serviceName)).toEqual(['Not yours']);
     expect(theirs.records.count).toBe(1);
+    expect(theirs.medicationList.current.map((m) => m.name)).toEqual(['Warfarin']);
+    expect(theirs.todaysDoses).toMatchObject([{ name: 'Warfarin', time: '08:00', logged: 'taken', takenAt: '08:01' }]);
   });
 
   it('answers for a patient that does not exist yet (a first run) with nothing on file', async () => {
@@ -220,6 +227,69 @@ describe('loadPatientFacts', () => {
     });
   });
 
+  describe('medications', () => {
+    it('are the current ones by name (active, paused, not started yet), then the past ones, the latest stopped or ended first, ten at most', async () => {
+      const user = await createUser(db);
+      const daily: MedicationSchedule = { kind: 'daily', times: ['08:00'] };
+      await createMedication(db, user.id, { name: 'Zinc', schedule: daily, instructions: '  ', reason: ' Low zinc ' });
+      await createMedication(db, user.id, { name: 'Aspirin', schedule: daily, status: 'paused', pausedOn: '2026-11-01' });
+      await createMedication(db, user.id, { name: 'Later', schedule: daily, startDate: '2026-12-01' });
+      await createMedication(db, user.id, { name: 'Ended yesterday', schedule: daily, endDate: '2026-11-21' });
+      await createMedication(db, user.id, { name: 'Ends today', schedule: daily, endDate: '2026-11-22' });
+      for (let day = 1; day <= 11; day++) {
+        const stoppedOn = `2026-10-${String(day).padStart(2, '0')}`;
+        await createMedication(db, user.id, { name: `Course ${day}`, schedule: daily, status: 'stopped', stoppedOn, stopReason: day === 11 ? 'Finished' : null });
+      }
+
+      const { medicationList } = await loadPatientFacts(db, { id: user.id }, NOW);
+      expect(medicationList.current.map((m) => [m.name, m.status])).toEqual([
+        ['Aspirin', 'paused'],
+        ['Ends today', 'active'],
+        ['Later', 'active'],
+        ['Zinc', 'active'],
+      ]);
+      // Blank text is none, text is trimmed.
+      expect(medicationList.current[3]).toMatchObject({ instructions: null, reason: 'Low zinc' });
+      expect(medicationList.past.map((m) => m.name)).toEqual(['Ended yesterday', 'Course 11', 'Course 10', 'Course 9', 'Course 8', 'Course 7', 'Course 6', 'Course 5', 'Course 4', 'Course 3']);
+      expect(medicationList.past[1]).toMatchObject({ status: 'stopped', stoppedOn: '2026-10-11', stopReason: 'Finished' });
+    });
+
+    it("give today's doses with what the log says, on the patient's clock", async () => {
+      // 03:00 UTC on November 22 is noon in Tokyo.
+      const user = await createUser(db, { timeZone: 'Asia/Tokyo' });
+      const now = new Date('2026-11-22T03:00:00Z');
+      const metformin = await createMedication(db, user.id, { name: 'Metformin', strength: '500 mg', dose: '1 tablet', schedule: { kind: 'daily', times: ['08:00', '20:00'] } });
+      const lisinopril = await createMedication(db, user.id, { name: 'Lisinopril', strength: '10 mg', dose: '1 tablet', schedule: { kind: 'daily', times: ['07:00'] } });
+      const early = await createMedication(db, user.id, { name: 'Early', strength: null, dose: null, schedule: { kind: 'daily', times: ['00:30'] } });
+      const inhaler = await createMedication(db, user.id, { name: 'Albuterol', strength: null, dose: '2 puffs', schedule: { kind: 'as-needed' } });
+      const scheduled = (time: string) => ({ scheduledDate: '2026-11-22', scheduledTime: time });
+      await createDose(db, metformin, { ...scheduled('08:00'), takenAt: new Date('2026-11-21T23:05:00Z') }); // 08:05 in Tokyo
+      await createDose(db, lisinopril, { ...scheduled('07:00'), status: 'skipped', takenAt: null, reason: 'Felt dizzy' });
+      await createDose(db, early, { ...scheduled('00:30'), takenAt: new Date('2026-11-21T14:50:00Z') }); // 23:50 the evening before
+      await createDose(db, inhaler, { scheduledDate: null, scheduledTime: null, takenAt: new Date('2026-11-22T01:30:00Z') }); // 10:30
+      await createDose(db, inhaler, { scheduledDate: null, scheduledTime: null, takenAt: new Date('2026-11-21T10:00:00Z') }); // yesterday, 19:00
+      // Yesterday's log is not today's.
+      await createDose(db, metformin, { scheduledDate: '2026-11-21', scheduledTime: '20:00', takenAt: new Date('2026-11-21T11:00:00Z') });
+
+      const facts = await loadPatientFacts(db, { id: user.id }, now);
+      expect(facts).toMatchObject({ timeZone: 'Asia/Tokyo', today: '2026-11-22', clock: '12:00' });
+      const dose = (m: { id: number; name: string; strength: string | null; dose: string | null }, time: string | null) => ({
+        medicationId: m.id,
+        name: m.name,
+        strength: m.strength,
+        dose: m.dose,
+        time,
+      });
+      expect(facts.todaysDoses).toEqual([
+        { ...dose(early, '00:30'), logged: 'taken', takenAt: '23:50 on November 21', reason: null },
+        { ...dose(lisinopril, '07:00'), logged: 'skipped', takenAt: null, reason: 'Felt dizzy' },
+        { ...dose(metformin, '08:00'), logged: 'taken', takenAt: '08:05', reason: null },
+        { ...dose(inhaler, null), logged: 'taken', takenAt: '10:30', reason: null },
+        { ...dose(metformin, '20:00'), logged: null, takenAt: null, reason: null },
+      ]);
+    });
+  });
+
   it('reads medications, allergies and conditions as typed, trimmed, and blank as none', async () => {
     const user = await createUser(db, { medications: '  Lisinopril 10 mg\nMetformin  ', allergies: '   ', existingConditions: null });
     const facts = await loadPatientFacts(db, { id: user.id }, NOW);
@@ -242,7 +312,13 @@ describe('describeFacts', () => {
         'Specialist visit: $50 copay / 60% after deductible; Emergency room: $250 copay / $250 copay; Prescription drugs (generic): $10 copay / Not covered; ' +
         'Vision exam: $15 copay / 50% after deductible.',
       'Medical records: 2 on file; latest lab-results-cbc.pdf ("Blood work from the annual physical"), uploaded 2026-11-19.',
-      'Medications: "Lisinopril 10 mg. Vitamin D".',
+      'Medications list (current): Albuterol 90 mcg per puff, 2 puffs as needed, instructions "Before exercise or when wheezing; at most 8 puffs a day", for "Exercise-induced asthma", ' +
+        '1 refill left, 140 on hand; Atorvastatin 20 mg, 1 tablet every day at 22:00, for "High cholesterol", 5 refills left, 18 on hand; ' +
+        'Lisinopril 10 mg, 1 tablet every day at 08:00, for "High blood pressure", 3 refills left, 24 on hand; ' +
+        'Metformin 500 mg, 1 tablet every day at 08:00 and 20:00, instructions "Take with food", for "Type 2 diabetes", 2 refills left, 41 on hand.',
+      "Today's doses from the dose log (the time now is 12:00): Lisinopril 10 mg at 08:00 not logged; Metformin 500 mg at 08:00 not logged; " +
+        'Metformin 500 mg at 20:00 still due; Atorvastatin 20 mg at 22:00 still due.',
+      'Medications noted in My Profile (free text): "Lisinopril 10 mg. Vitamin D".',
       'Allergies: none recorded.',
       'Existing conditions: none recorded.',
     ]);
@@ -250,7 +326,15 @@ describe('describeFacts', () => {
 
   it('says what is missing for a patient with nothing on file', async () => {
     const text = describeFacts(await loadPatientFacts(db, demo, NOW));
-    for (const line of ['Patient: not set up yet.', 'Upcoming appointments: none scheduled.', 'Preventative care: no items on file.', 'Insurance: no plan on file.', 'Medical records: none on file.']) {
+    for (const line of [
+      'Patient: not set up yet.',
+      'Upcoming appointments: none scheduled.',
+      'Preventative care: no items on file.',
+      'Insurance: no plan on file.',
+      'Medical records: none on file.',
+      'Medications list (current): none on the Medications page.',
+      "Today's doses from the dose log (the time now is 12:00): none due and none taken.",
+    ]) {
       expect(text).toContain(line);
     }
   });

@@ -4,17 +4,22 @@ import { formatAppointmentTime, UNKNOWN_PROVIDER } from '../../../shared/rules/a
 import { CARE_DISPLAY, careStanding, todayOfPatient, type CareStanding } from '../../../shared/rules/care';
 import { formatDollars, percentOf } from '../../../shared/rules/formats';
 import { todayIn } from '../../../shared/rules/patient';
+import type { DoseStatus, MedicationForm, ScheduledMedication } from '../../../shared/rules/medications';
 import { TIME_PREFERENCES } from '../../../shared/rules/statuses';
 import type { Database } from '../../db/client';
-import { appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, providers, users } from '../../db/schema/index';
+import { appointments, insuranceBenefits, insurancePlans, medicalRecords, medications, preventativeCare, providers, users } from '../../db/schema/index';
 import { ownRows, type Patient } from '../../core/patient';
 import { appointmentOrder } from '../appointments';
+import { dayDoses } from '../medication-doses';
 import { patientTimeZone } from '../users';
+import { doseState, doseTitle, medicationLine, medicationTitle } from './medication-words';
 
 /** How many scheduled appointments the assistant knows ahead: the next one, and a couple after it. */
 const NEXT_APPOINTMENTS = 3;
 /** How many completed care items it knows: the most recent; older rounds of recurring care add nothing. */
 const RECENT_COMPLETED_CARE = 5;
+/** How many past (stopped or ended) medications it knows: the most recently stopped; the Medications page has all. */
+const PAST_MEDICATIONS = 10;
 
 export interface AppointmentFact {
   type: string;
@@ -62,6 +67,42 @@ export interface RecordFact {
   uploadDate: string;
 }
 
+/**
+ * One medication of the patient's Medications list, with what the schedule rules need (ScheduledMedication: its id,
+ * schedule, days and status), so that an answer can say which days and times it is due.
+ */
+export interface MedicationFact extends ScheduledMedication {
+  name: string;
+  strength: string | null;
+  form: MedicationForm | null;
+  /** Per intake: '1 tablet', '2 puffs'. */
+  dose: string | null;
+  instructions: string | null;
+  reason: string | null;
+  pharmacy: string | null;
+  stopReason: string | null;
+  refillsLeft: number | null;
+  quantityOnHand: number | null;
+}
+
+/**
+ * One dose of the patient's today and what the log says of it: a scheduled dose (its clock time) taken, skipped,
+ * missed or not logged (null), or an as-needed dose taken (no time).
+ */
+export interface DoseFact {
+  medicationId: number;
+  name: string;
+  strength: string | null;
+  dose: string | null;
+  /** 'HH:mm' on the patient's clock, as the schedule gives it; null for an as-needed dose. */
+  time: string | null;
+  logged: DoseStatus | null;
+  /** When it was taken, 'HH:mm' on the patient's clock ('23:50 on November 21' when on another day); null unless taken. */
+  takenAt: string | null;
+  /** Why it was skipped or missed. */
+  reason: string | null;
+}
+
 /** What the assistant knows about one patient: their own rows, read for one question. */
 export interface PatientFacts {
   /** Null when the patient has not been created yet (a first run). */
@@ -70,13 +111,24 @@ export interface PatientFacts {
   timeZone: string | null;
   /** 'yyyy-MM-dd' in the patient's time zone: what "next" and "overdue" are measured against. */
   today: string;
+  /** 'HH:mm' on the patient's clock when the facts were read: what a dose "still due" is measured against. */
+  clock: string;
   /** Scheduled appointments on or after today, soonest first. */
   nextAppointments: AppointmentFact[];
   /** Open care items by due date, then the most recently completed ones. */
   care: CareFact[];
   plan: PlanFact | null;
   records: { count: number; latest: RecordFact | null };
-  /** The patient's own free text from My Profile; null when blank. */
+  /** The Medications list (issue 32), as the page splits it. */
+  medicationList: {
+    /** Active and paused, by name. */
+    current: MedicationFact[];
+    /** Stopped, or past their end date: the most recently stopped or ended first, PAST_MEDICATIONS at most. */
+    past: MedicationFact[];
+  };
+  /** Today's doses with their log entries, by time (services/medication-doses.ts, the Today's doses card's own read). */
+  todaysDoses: DoseFact[];
+  /** The patient's own free text from My Profile; null when blank (medications: what they did not itemise). */
   medications: string | null;
   allergies: string | null;
   conditions: string | null;
@@ -90,14 +142,16 @@ export async function loadPatientFacts(db: Database, patient: Patient, now: Date
   const timeZone = await patientTimeZone(db, patient);
   // The one "today of the patient" (rules/care.ts), from the time zone read once here.
   const today = todayOfPatient(timeZone, now);
-  const [profile, nextAppointments, care, plan, records] = await Promise.all([
+  const [profile, nextAppointments, care, plan, records, medicationList, todaysDoses] = await Promise.all([
     loadProfile(db, patient),
     loadNextAppointments(db, patient, today),
     loadCare(db, patient, today),
     loadPlan(db, patient),
     loadRecords(db, patient, timeZone),
+    loadMedicationList(db, patient, today),
+    loadTodaysDoses(db, patient, timeZone, today),
   ]);
-  return { ...profile, timeZone, today, nextAppointments, care, plan, records };
+  return { ...profile, timeZone, today, clock: clockTime(now, timeZone), nextAppointments, care, plan, records, medicationList, todaysDoses };
 }
 
 async function loadProfile(db: Database, patient: Patient) {
@@ -211,6 +265,75 @@ async function loadRecords(db: Database, patient: Patient, timeZone: string | nu
   };
 }
 
+async function loadMedicationList(db: Database, patient: Patient, today: string): Promise<PatientFacts['medicationList']> {
+  // Every medication of the patient, by the per-user index (user_id, name): a list a patient keeps, tens at most.
+  const rows = await db
+    .select({
+      id: medications.id,
+      name: medications.name,
+      strength: medications.strength,
+      form: medications.form,
+      dose: medications.dose,
+      instructions: medications.instructions,
+      reason: medications.reason,
+      pharmacy: medications.pharmacy,
+      schedule: medications.schedule,
+      startDate: medications.startDate,
+      endDate: medications.endDate,
+      status: medications.status,
+      pausedOn: medications.pausedOn,
+      stoppedOn: medications.stoppedOn,
+      stopReason: medications.stopReason,
+      refillsLeft: medications.refillsLeft,
+      quantityOnHand: medications.quantityOnHand,
+    })
+    .from(medications)
+    .where(ownRows(medications, patient))
+    .orderBy(asc(medications.name), asc(medications.id));
+  const facts: MedicationFact[] = rows.map((row) => ({
+    ...row,
+    instructions: blankToNull(row.instructions),
+    reason: blankToNull(row.reason),
+    pharmacy: blankToNull(row.pharmacy),
+    stopReason: blankToNull(row.stopReason),
+  }));
+  // Past as the Medications page has it: stopped, or ended before today.
+  const isPast = (m: MedicationFact) => m.status === 'stopped' || (m.endDate !== null && m.endDate < today);
+  const endedOn = (m: MedicationFact) => m.stoppedOn ?? m.endDate ?? '';
+  return {
+    current: facts.filter((m) => !isPast(m)),
+    past: facts
+      .filter(isPast)
+      .sort((a, b) => endedOn(b).localeCompare(endedOn(a)))
+      .slice(0, PAST_MEDICATIONS),
+  };
+}
+
+async function loadTodaysDoses(db: Database, patient: Patient, timeZone: string | null, today: string): Promise<DoseFact[]> {
+  const { doses } = await dayDoses(db, patient, today);
+  return doses.map(({ medicationId, name, strength, dose, scheduledTime, entry }) => ({
+    medicationId,
+    name,
+    strength,
+    dose,
+    time: scheduledTime,
+    logged: entry?.status ?? null,
+    takenAt: entry?.takenAt ? takenAtWords(entry.takenAt, timeZone, today) : null,
+    reason: blankToNull(entry?.reason),
+  }));
+}
+
+/** 'HH:mm' of an instant on the patient's clock (the machine's without a zone). */
+function clockTime(instant: Date, timeZone: string | null): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: timeZone ?? undefined, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+}
+
+/** '08:05'; '23:50 on November 21' when the patient's day of it is not today (a dose taken the evening before). */
+function takenAtWords(instant: Date, timeZone: string | null, today: string): string {
+  const day = todayIn(timeZone, instant);
+  return day === today ? clockTime(instant, timeZone) : `${clockTime(instant, timeZone)} on ${format(parseISO(day), 'MMMM d')}`;
+}
+
 function blankToNull(text: string | null | undefined): string | null {
   const trimmed = text?.trim();
   return trimmed ? trimmed : null;
@@ -258,11 +381,52 @@ export function describeFacts(facts: PatientFacts): string {
           facts.records.latest.description ? ` ("${facts.records.latest.description}")` : ''
         }, uploaded ${facts.records.latest.uploadDate}.`
       : 'Medical records: none on file.',
-    `Medications: ${quoted(facts.medications)}.`,
+    ...describeMedications(facts),
+    `Medications noted in My Profile (free text): ${quoted(facts.medications)}.`,
     `Allergies: ${quoted(facts.allergies)}.`,
     `Existing conditions: ${quoted(facts.conditions)}.`,
   ];
   return lines.join('\n');
+}
+
+/** Lines a prompt holds at most of the list and of today's doses; the Medications page has the rest. */
+const DESCRIBED_MEDICATIONS = 30;
+const DESCRIBED_DOSES = 40;
+
+function atMost<T>(items: readonly T[], limit: number, word: (item: T) => string): string {
+  const more = items.length > limit ? `; and ${items.length - limit} more on the Medications page` : '';
+  return `${items.slice(0, limit).map(word).join('; ')}${more}`;
+}
+
+/** The Medications list, its past ones briefly, and today's doses with what the log says. */
+function describeMedications(facts: PatientFacts): string[] {
+  const { current, past } = facts.medicationList;
+  const describe = (m: MedicationFact) =>
+    [
+      medicationLine(m),
+      m.status === 'paused' ? `PAUSED since ${m.pausedOn}` : '',
+      m.startDate && m.startDate > facts.today ? `starts ${m.startDate}` : '',
+      m.endDate ? `until ${m.endDate}` : '',
+      // The patient's words quoted, as the profile's are: an instruction's own ';' stays inside its medication.
+      m.instructions ? `instructions ${quoted(m.instructions)}` : '',
+      m.reason ? `for ${quoted(m.reason)}` : '',
+      m.refillsLeft !== null ? `${m.refillsLeft} ${m.refillsLeft === 1 ? 'refill' : 'refills'} left` : '',
+      m.quantityOnHand !== null ? `${m.quantityOnHand} on hand` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+  const ended = (m: MedicationFact) =>
+    `${medicationTitle(m)} (${m.status === 'stopped' ? `stopped ${m.stoppedOn}${m.stopReason ? `, ${quoted(m.stopReason)}` : ''}` : `ended ${m.endDate}`})`;
+  const doses = facts.todaysDoses;
+  return [
+    current.length > 0
+      ? `Medications list (current): ${atMost(current, DESCRIBED_MEDICATIONS, describe)}.`
+      : 'Medications list (current): none on the Medications page.',
+    ...(past.length > 0 ? [`Past medications (most recent first): ${past.map(ended).join('; ')}.`] : []),
+    doses.length > 0
+      ? `Today's doses from the dose log (the time now is ${facts.clock}): ${atMost(doses, DESCRIBED_DOSES, (d) => `${doseTitle(d)} ${doseState(d, facts.clock)}`)}.`
+      : `Today's doses from the dose log (the time now is ${facts.clock}): none due and none taken.`,
+  ];
 }
 
 function describePlan(plan: PlanFact | null): string {

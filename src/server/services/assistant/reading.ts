@@ -21,10 +21,12 @@ export const anyOf =
     patterns.some((pattern) => pattern.test(text));
 
 /**
- * Words that name the patient's own records, appointments or coverage: a general-guidance intent leaves such a
- * question to the intents that read them ("do I have seasonal allergies on file?", "is my back pain visit covered?").
+ * Words that name the patient's own records, appointments, coverage or medications: a general-guidance intent leaves
+ * such a question to the intents that read them ("do I have seasonal allergies on file?", "is my back pain visit
+ * covered?", "what do I take for my blood pressure?").
  */
-const ABOUT_OWN_RECORDS = /\b(on file|recorded|in my profile|my (profile|records?|chart|list)|appointments?|appts?|scheduled|overdue|covered|cover|coverage|copay)\b|\bdue\b(?! to\b)/;
+const ABOUT_OWN_RECORDS =
+  /\b(on file|recorded|in my profile|my (profile|records?|chart|list)|appointments?|appts?|scheduled|overdue|covered|cover|coverage|copay)\b|\bdue\b(?! to\b)|\b(do|did) i take\b|\bam i taking\b|\bmy (meds|medications?|medicines?|pills|tablets|prescriptions?|doses?)\b/;
 
 /** A matcher for a general-guidance topic: any of the patterns, in a question that is not about the patient's records. */
 export const aboutTopic =

@@ -12,7 +12,8 @@ import { careDue } from './intents/care';
 import { capabilities, greeting, thanks } from './intents/conversation';
 import { howToBook, howToCalendar, howToCancel, howToUpload } from './intents/how-to';
 import { insuranceCosts, planBenefits } from './intents/insurance';
-import { allergies, conditions, medications } from './intents/profile';
+import { medicationNamed, medications } from './intents/medications';
+import { allergies, conditions } from './intents/profile';
 import { records } from './intents/records';
 import { symptoms } from './intents/symptoms';
 import type { PatientFacts } from './patient-facts';
@@ -30,7 +31,9 @@ import { normaliseQuestion } from './reading';
  * Tried in order, so the order is part of the rules: how-to questions before the data they name ("how do I upload a
  * record" is not "what records do I have"); coverage before costs ("is the ER covered after my deductible"); general
  * guidance on a topic before the patient's own lists ("what are the symptoms of seasonal allergies?" is not "what
- * allergies do I have?"), unless the question names the patient's records (aboutTopic); the patient's own lists before
+ * allergies do I have?"), unless the question names the patient's records (aboutTopic); a question naming one of the
+ * patient's medications before the general guidance, as it is about their record ("is Lisinopril for blood pressure?",
+ * medication-named), yet after insurance ("does my plan cover Metformin?"); the patient's own lists before
  * care and appointments; symptoms, greetings and thanks last, so that "hi, when is my appointment?" is answered.
  */
 export const INTENTS: readonly Intent[] = [
@@ -40,6 +43,7 @@ export const INTENTS: readonly Intent[] = [
   howToBook,
   planBenefits,
   insuranceCosts,
+  medicationNamed,
   seasonalAllergies,
   hydration,
   bloodPressure,
@@ -58,17 +62,20 @@ export const INTENTS: readonly Intent[] = [
   thanks,
 ];
 
-/** The first intent whose words the question contains, or undefined (the general guidance answers). */
-export function matchIntent(question: string): Intent | undefined {
+/**
+ * The first intent whose words the question contains, or undefined (the general guidance answers). With the patient's
+ * facts, a question that names one of their medications is recognised by the name.
+ */
+export function matchIntent(question: string, facts?: PatientFacts): Intent | undefined {
   const normalised = normaliseQuestion(question);
-  return INTENTS.find((intent) => intent.matches(normalised));
+  return INTENTS.find((intent) => intent.matches(normalised, facts));
 }
 
 /** The rules' reply: an emergency first; then the first intent that matches; else careful general guidance. */
 export function replyFromRules(question: string, facts: PatientFacts): string {
   const emergency = emergencyReply(question);
   if (emergency) return emergency;
-  const intent = matchIntent(question);
+  const intent = matchIntent(question, facts);
   if (!intent) return withNotMedicalAdvice(FALLBACK);
   const answer = intent.answer(facts, question);
   return intent.aboutHealth ? withNotMedicalAdvice(answer) : answer;

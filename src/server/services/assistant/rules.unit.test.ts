@@ -11,8 +11,8 @@ const CALL_911 = 'Call 911 (or your local emergency number) now';
 
 describe('emergencyReply: an emergency is answered before anything else', () => {
   it('runs before every intent, even when the question also asks something else', () => {
-    for (const question of ['When is my next appointment? I have chest pain', 'Hi! I cant breathe', 'thanks, I want to die']) {
-      expect(matchIntent(question)).toBeDefined();
+    for (const question of ['When is my next appointment? I have chest pain', 'Hi! I cant breathe', 'thanks, I want to die', 'I took 20 of my Metformin pills']) {
+      expect(matchIntent(question, FACTS)).toBeDefined();
       expect(replyFromRules(question, FACTS).startsWith(CALL_911)).toBe(true);
     }
     expect(replyFromRules('can’t breathe', FACTS)).toBe(emergencyReply('can’t breathe'));
@@ -52,6 +52,19 @@ describe('matchIntent: the first intent that matches the question', () => {
     ['What medications am I on?', 'medications'],
     ['list my meds', 'medications'],
     ['what prescriptions do I take', 'medications'],
+    ['what do I take in the evening?', 'medications'],
+    ['What do I take at night?', 'medications'],
+    ['did I take everything today?', 'medications'],
+    ['how many refills do I have left', 'medications'],
+    ['when do I take my pills', 'medications'],
+    // The patient's own medicine, not the guidance on blood pressure.
+    ['what do I take for my high blood pressure?', 'medications'],
+    // One of the patient's medications by name (FACTS' list): before the general guidance, after insurance.
+    ['did I take my Metformin today?', 'medication-named'],
+    ['What is lisinopril for?', 'medication-named'],
+    ['Is my Lisinopril for high blood pressure?', 'medication-named'],
+    ['can I take atorvastatin when I have the flu', 'medication-named'],
+    ['Does my insurance cover Metformin?', 'plan-benefits'],
     ['Do I have any allergies?', 'allergies'],
     ['what am I allergic to', 'allergies'],
     ['What allergies do I have on file?', 'allergies'],
@@ -113,7 +126,12 @@ describe('matchIntent: the first intent that matches the question', () => {
   ];
 
   it.each(phrasings)('%j → %s', (question, id) => {
-    expect(matchIntent(question)?.id).toBe(id);
+    expect(matchIntent(question, FACTS)?.id).toBe(id);
+  });
+
+  it('recognises a medication by its name only with the facts that list it', () => {
+    expect(matchIntent('What is lisinopril for?')).toBeUndefined();
+    expect(matchIntent('What is lisinopril for?', EMPTY)).toBeUndefined();
   });
 
   it('has phrasings for every intent, and every intent id once', () => {
@@ -141,6 +159,7 @@ describe('the not-medical-advice line', () => {
     'back-pain': 'How can I relieve back pain at home?',
     sleep: 'how many hours of sleep do I need',
     'cold-and-flu': 'I think I have the flu',
+    'medication-named': 'did I take my Metformin today?',
     medications: 'What medications am I on?',
     allergies: 'Do I have any allergies?',
     conditions: 'What conditions do I have?',
@@ -154,9 +173,10 @@ describe('the not-medical-advice line', () => {
   };
 
   it.each(INTENTS.map((intent) => [intent.id, intent.aboutHealth] as const))('%s: ends with it when it touches health (%s)', (id, aboutHealth) => {
-    for (const facts of [FACTS, EMPTY]) {
+    // A medication is named only among the patient's own: EMPTY has none to name.
+    for (const facts of id === 'medication-named' ? [FACTS] : [FACTS, EMPTY]) {
       const reply = replyFromRules(sampleQuestion[id], facts);
-      expect(matchIntent(sampleQuestion[id])?.id).toBe(id);
+      expect(matchIntent(sampleQuestion[id], facts)?.id).toBe(id);
       expect(reply.endsWith(`\n\n${NOT_MEDICAL_ADVICE}`)).toBe(aboutHealth);
       // Once only.
       expect(reply.split(NOT_MEDICAL_ADVICE)).toHaveLength(aboutHealth ? 2 : 1);

@@ -2,23 +2,17 @@ import type { Intent } from '../intent';
 import type { PatientFacts } from '../patient-facts';
 import { anyOf } from '../reading';
 
-// What the patient wrote in My Profile: medications, allergies and existing conditions.
+// What the patient wrote in My Profile: allergies and existing conditions. (Medications have their own list and log:
+// intents/medications.ts, which quotes the profile's free text beside them.)
 
-/** Medications, allergies, conditions: the patient's own words from My Profile, or where to add them. */
-function profileTextAnswer(field: 'medications' | 'allergies' | 'conditions', label: string, extra: string) {
+/** Allergies, conditions: the patient's own words from My Profile, or where to add them. */
+function profileTextAnswer(field: 'allergies' | 'conditions', label: string, extra: string) {
   return (facts: PatientFacts) => {
     const text = facts[field];
     if (!text) return `You have no ${label} recorded. You can add them in My Profile, under Medical History.`;
     return `The ${label} on file in My Profile: ${text.replace(/\s*\n\s*/g, '; ').replace(/[\s.;,]+$/, '')}. ${extra}`;
   };
 }
-
-export const medications: Intent = {
-  id: 'medications',
-  matches: anyOf(/\b(medication|medications|meds|medicine|medicines|prescription|prescriptions|drugs|pills|tablets|rx)\b/),
-  answer: profileTextAnswer('medications', 'medications', 'Before changing how you take any medicine, check with your doctor or pharmacist.'),
-  aboutHealth: true,
-};
 
 export const allergies: Intent = {
   id: 'allergies',

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { replyFromRules } from '../rules';
 import { EMPTY, FACTS } from '../../../../testing/assistant-fixtures';
 
-describe('medications, allergies, conditions: answers cite My Profile', () => {
+// Medications have their own list and log: intents/medications.unit.test.ts.
+describe('allergies, conditions: answers cite My Profile', () => {
   it.each<[string, string[]]>([
-    ['What medications am I on?', ['Lisinopril 10 mg daily; Vitamin D.', 'My Profile']],
     ['Do I have any allergies?', ['Penicillin']],
     ['What conditions do I have?', ['Hypertension']],
   ])('%j', (question, expected) => {
@@ -13,7 +13,6 @@ describe('medications, allergies, conditions: answers cite My Profile', () => {
   });
 
   it.each<[string, string[]]>([
-    ['What medications am I on?', ['no medications recorded', 'My Profile', 'Medical History']],
     ['Do I have any allergies?', ['no allergies recorded', 'My Profile']],
     ['What conditions do I have?', ['no existing conditions recorded', 'My Profile']],
   ])('with nothing on file, %j says so and where to add it', (question, expected) => {
