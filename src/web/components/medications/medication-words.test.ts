@@ -88,7 +88,7 @@ describe("the patient's clock around daylight-saving changes", () => {
     expect(clockOf(iso, zone)).toEqual({ date, time });
   });
 
-  it('words a time on the clock with the formats of part 1 §9', () => {
+  it('words a time on the clock with the formats of part 1 §9 (docs/product.md#part-1-9)', () => {
     expect(clockTimeWords('2026-03-01T07:05:00Z', 'Europe/Berlin')).toBe('8:05 AM');
     expect(clockDateTimeWords('2026-03-01T23:05:00Z', 'Europe/Berlin')).toBe('Mar 2, 2026, 12:05 AM');
   });
