@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Medication } from '../src/shared/contracts/medications';
+import type { DayDoses, Medication } from '../src/shared/contracts/medications';
 import type { User } from '../src/shared/contracts/users';
 import { expect, expectNoAxeViolations, test, useStoredTheme } from './fixtures';
 import { expectToast, getJson, pressUntilFocused } from './support/interactions';
@@ -101,6 +101,65 @@ test('a medication taken at 08:00 and 20:00: its morning dose marked Taken on th
   await expect(medication(page, 'Metformin 500 mg').getByRole('listitem')).toHaveCount(1);
   await expect(medication(page, 'Metformin 500 mg').getByRole('listitem')).toContainText(`${patientToday().shown}, 8:00 AM dose`);
 });
+
+test('a dose skipped with a reason and undone on the dashboard; a taken time corrected in the log', async ({ page, freshServer }) => {
+  const server = await freshServer('account');
+  await patientInZone(page, server);
+  await addByApi(page, server, { name: 'Metformin', schedule: { kind: 'daily', times: ['08:00', '20:00'] } });
+  await page.goto(server.url);
+  const card = dosesCard(page);
+  await card.getByRole('button', { name: 'More for Metformin 8:00 AM' }).click();
+  await page.getByRole('menuitem', { name: 'Skip…' }).click();
+  const skip = page.getByRole('dialog', { name: 'Skip Metformin 8:00 AM?' });
+  await skip.getByLabel('Reason (optional)').fill('Felt sick');
+  await skip.getByRole('button', { name: 'Skip Dose' }).click();
+  await expectToast(page, 'Dose logged', 'Metformin 8:00 AM: skipped.');
+  await expect(skip).toBeHidden();
+  await expect(card.getByRole('listitem').first()).toContainText('Skipped: Felt sick');
+  await expect(card).toContainText('0 of 2 taken');
+  await card.getByRole('button', { name: 'Undo Metformin 8:00 AM' }).click();
+  await expectToast(page, 'Dose undone', 'Metformin 8:00 AM is no longer logged.');
+  await expect(card.getByRole('button', { name: 'Mark Metformin 8:00 AM taken' })).toBeFocused();
+
+  // Taken at another time: 08:10 the patient's today.
+  await card.getByRole('button', { name: 'More for Metformin 8:00 AM' }).click();
+  await page.getByRole('menuitem', { name: 'Taken at another time…' }).click();
+  const when = page.getByRole('dialog', { name: 'When did you take Metformin 8:00 AM?' });
+  await expect(when.getByLabel('Time taken')).toHaveValue('08:00');
+  await when.getByLabel('Time taken').fill('08:10');
+  await when.getByRole('button', { name: 'Log Dose' }).click();
+  await expectToast(page, 'Dose logged', 'Metformin 8:00 AM: taken.');
+  await expect(card.getByRole('listitem').first()).toContainText('Taken at 8:10 AM');
+
+  // The log on the page: the time corrected to 08:25.
+  await openMedications(page, server);
+  const item = medication(page, 'Metformin');
+  await item.getByRole('button', { name: 'Dose log of Metformin' }).click();
+  await expect(item.getByRole('listitem')).toContainText('Taken at 8:10 AM');
+  await item.getByRole('button', { name: /^Edit the time of Metformin/ }).click();
+  const edit = page.getByRole('dialog', { name: 'When did you take Metformin?' });
+  await expect(edit.getByLabel('Time taken')).toHaveValue('08:10');
+  await edit.getByLabel('Time taken').fill('08:25');
+  await edit.getByRole('button', { name: 'Save Time' }).click();
+  await expect(edit).toBeHidden();
+  await expect(item.getByRole('listitem')).toContainText('Taken at 8:25 AM');
+  await expect(item.getByRole('button', { name: /^Edit the time of Metformin/ })).toBeFocused();
+  const day = await getJson<DayDoses>(page, server, '/api/medications/doses/1');
+  expect(new Date(day.doses[0]!.entry!.takenAt!).toISOString()).toBe(new Date(`${day.date}T08:25:00${offsetOf(zone)}`).toISOString());
+
+  // Undone from the log: the dose is due again.
+  await item.getByRole('button', { name: /^Undo Metformin/ }).click();
+  await expectToast(page, 'Dose undone', 'Metformin: the');
+  await expect(item.getByText('No doses logged yet.')).toBeVisible();
+  expect((await getJson<DayDoses>(page, server, '/api/medications/doses/1')).doses[0]!.entry).toBeNull();
+});
+
+/** '+05:00' of an Etc/GMT zone (whose sign is reversed). */
+function offsetOf(etcZone: string): string {
+  const match = /^Etc\/GMT(?:([+-])(\d+))?$/.exec(etcZone)!;
+  const hours = Number(match[2] ?? 0);
+  return `${match[1] === '+' ? '-' : '+'}${String(hours).padStart(2, '0')}:00`;
+}
 
 test('stopping a medication asks the day and a reason, and moves it to Past', async ({ page, freshServer }) => {
   const server = await freshServer('account');

@@ -46,6 +46,8 @@ export default function MedicationsPage() {
   const active = all?.filter((medication) => !isPastMedication(medication, today));
   const past = all?.filter((medication) => isPastMedication(medication, today));
   const profileText = user.data?.medications?.trim() || null;
+  // Each medication's figures: 'loading' keeps their place until they come; none when they could not.
+  const adherenceFigures = adherence.data ?? (adherence.isError ? null : 'loading');
   const offer = profileText !== null && all !== undefined && all.length === 0 && !dismissed;
 
   const add = () => {
@@ -119,7 +121,7 @@ export default function MedicationsPage() {
             title="Active medications"
             medications={active}
             failed={medications.isError}
-            adherence={adherence.data}
+            adherence={adherenceFigures}
             today={today}
             actions={actions}
             empty={
@@ -136,16 +138,19 @@ export default function MedicationsPage() {
               />
             }
           />
-          <ListCard
-            headingId={PAST_HEADING}
-            title="Past medications"
-            medications={past}
-            failed={medications.isError}
-            adherence={adherence.data}
-            today={today}
-            actions={actions}
-            empty={<p className="text-sm text-muted-foreground">Medications you stop, or whose course ends, are kept here.</p>}
-          />
+          {/* Only once the lists are here: a Past card below the loading Active one would be pushed down as it fills. */}
+          {(past !== undefined || medications.isError) && (
+            <ListCard
+              headingId={PAST_HEADING}
+              title="Past medications"
+              medications={past}
+              failed={medications.isError}
+              adherence={adherenceFigures}
+              today={today}
+              actions={actions}
+              empty={<p className="text-sm text-muted-foreground">Medications you stop, or whose course ends, are kept here.</p>}
+            />
+          )}
         </div>
         {profileText && <ProfileTextCard text={profileText} className="lg:col-start-3 lg:row-start-2" />}
       </div>
@@ -163,7 +168,8 @@ interface ListCardProps {
   /** undefined while loading. */
   medications: Medication[] | undefined;
   failed: boolean;
-  adherence: Adherence | undefined;
+  /** 'loading' until it comes; null when it could not. */
+  adherence: Adherence | 'loading' | null;
   today: string;
   actions: MedicationActions;
   empty: ReactNode;
@@ -194,7 +200,9 @@ function ListCard({ headingId, title, medications, failed, adherence, today, act
               <li key={medication.id} data-medication={medication.id}>
                 <MedicationItem
                   medication={medication}
-                  adherence={adherence?.medications.find((figures) => figures.medicationId === medication.id)}
+                  adherence={
+                    adherence === 'loading' ? adherence : adherence?.medications.find((figures) => figures.medicationId === medication.id)
+                  }
                   past={isPastMedication(medication, today)}
                   {...actions}
                 />
@@ -218,7 +226,8 @@ function AdherenceCard({ adherence, failed, className }: { adherence: Adherence 
         {failed ? (
           <p className="text-sm text-muted-foreground">Could not load your adherence right now.</p>
         ) : !adherence ? (
-          <Skeleton className="h-12 w-full" />
+          // The height of the figures it stands for, so that what follows does not move when they come.
+          <Skeleton className="h-[4.75rem] w-full" />
         ) : (
           <dl className="grid grid-cols-2 gap-4 text-sm">
             <AdherenceFigure label="Last 7 days" figures={adherence.overall.days7} />

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Circle, CircleMinus, CircleX, MoreHorizontal, Plus, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { forwardRef, lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Link } from 'wouter';
 import type { DayDose, DayDoses, LogDoseBody } from '../../../../shared/contracts/medications';
 import { formatTime } from '../../../../shared/rules/formats';
@@ -11,7 +11,6 @@ import { medicationTitle } from '../../../components/medications/medication-word
 import { clockOf, clockTimeWords, usePatientZone } from '../../../components/medications/patient-clock';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
 import { dayDosesQuery, useLogDose, useUndoDose } from '../../../lib/api/medications';
@@ -19,6 +18,11 @@ import { cn } from '../../../lib/cn';
 import { usePatientId } from '../../../lib/patient-id';
 
 const HEADING_ID = 'todays-doses-heading';
+
+// The menu of a dose's other marks comes in a chunk of its own (Radix's menu), so that the dashboard does not wait
+// for it; until it is there, its button is drawn as it will be.
+const loadDoseMenu = () => import('./dose-menu');
+const DoseMenu = lazy(() => loadDoseMenu().then(({ DoseMenu }) => ({ default: DoseMenu })));
 
 /** A scheduled dose as the patient names it: 'Metformin 8:00 AM'. */
 const doseName = (dose: Pick<DayDose, 'name' | 'scheduledTime'>) => (dose.scheduledTime ? `${dose.name} ${formatTime(dose.scheduledTime)}` : dose.name);
@@ -49,6 +53,8 @@ export function TodaysDosesCard() {
     );
   }
   if (!day.data || (day.data.doses.length === 0 && day.data.asNeeded.length === 0)) return null;
+  // The menu's code is asked for as the card shows, so it is usually there before it is wanted.
+  void loadDoseMenu();
   return <TodaysDoses day={day.data} />;
 }
 
@@ -60,6 +66,8 @@ function TodaysDoses({ day }: { day: DayDoses }) {
   const log = useLogDose(patientId);
   const undo = useUndoDose(patientId);
   const [asking, setAsking] = useState<Asking>(null);
+  // A menu button pressed before the menu's code came: that menu opens as it comes.
+  const [menuWanted, setMenuWanted] = useState<string | null>(null);
   const scheduled = day.doses.filter((dose) => dose.scheduledTime !== null);
   const taken = scheduled.filter((dose) => dose.entry?.status === 'taken').length;
   const busy = log.isPending || undo.isPending;
@@ -149,18 +157,16 @@ function TodaysDoses({ day }: { day: DayDoses }) {
                         <Check aria-hidden="true" />
                         Taken
                       </Button>
-                      <DropdownMenu>
-                        <DropdownMenuTrigger asChild>
-                          <Button variant="ghost" size="icon" className="size-9" aria-label={`More for ${doseName(dose)}`}>
-                            <MoreHorizontal aria-hidden="true" />
-                          </Button>
-                        </DropdownMenuTrigger>
-                        <DropdownMenuContent align="end" className="min-w-48">
-                          <DropdownMenuItem onSelect={() => setAsking({ kind: 'taken-at', dose })}>Taken at another time…</DropdownMenuItem>
-                          <DropdownMenuItem onSelect={() => setAsking({ kind: 'skip', dose })}>Skip…</DropdownMenuItem>
-                          <DropdownMenuItem onSelect={() => logDose(dose, { status: 'missed' })}>Missed</DropdownMenuItem>
-                        </DropdownMenuContent>
-                      </DropdownMenu>
+                      <Suspense fallback={<MoreButton dose={dose} onClick={() => setMenuWanted(actionId(dose))} />}>
+                        <DoseMenu
+                          trigger={<MoreButton dose={dose} />}
+                          defaultOpen={menuWanted === actionId(dose)}
+                          onClose={() => setMenuWanted(null)}
+                          onTakenAt={() => setAsking({ kind: 'taken-at', dose })}
+                          onSkip={() => setAsking({ kind: 'skip', dose })}
+                          onMissed={() => logDose(dose, { status: 'missed' })}
+                        />
+                      </Suspense>
                     </>
                   )}
                 </div>
@@ -209,6 +215,15 @@ function TodaysDoses({ day }: { day: DayDoses }) {
     </Card>
   );
 }
+
+/** The button that opens a dose's menu ('More for Metformin 8:00 AM'). */
+const MoreButton = forwardRef<HTMLButtonElement, { dose: DayDose } & ComponentProps<'button'>>(function MoreButton({ dose, ...props }, ref) {
+  return (
+    <Button ref={ref} variant="ghost" size="icon" className="size-9" aria-label={`More for ${doseName(dose)}`} {...props}>
+      <MoreHorizontal aria-hidden="true" />
+    </Button>
+  );
+});
 
 /** The dose's own time today when it has passed, else now: where 'Taken at another time' starts. */
 function startOfDoseClock(date: string, dose: DayDose, zone: string | null): { date: string; time: string } {

@@ -5,6 +5,7 @@ import { formatDate } from '../../../../shared/rules/formats';
 import { adherenceWords, FORM_LABELS, medicationTitle, scheduleWords } from '../../../components/medications/medication-words';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { DoseLog } from './dose-log';
 
@@ -20,8 +21,8 @@ export interface MedicationActions {
 
 interface MedicationItemProps extends MedicationActions {
   medication: Medication;
-  /** Its adherence over 7 and 30 days; undefined while loading or for a medication taken as needed. */
-  adherence?: { days7: AdherenceFigures; days30: AdherenceFigures };
+  /** Its adherence over 7 and 30 days; 'loading' until it comes, undefined when there is none (taken as needed). */
+  adherence?: { days7: AdherenceFigures; days30: AdherenceFigures } | 'loading';
   /** In the Past list: stopped, or ended before today. */
   past: boolean;
 }
@@ -56,7 +57,11 @@ export function MedicationItem({ medication, adherence, past, onEdit, onStop, on
           ))}
         </dl>
       )}
-      {adherence && !asNeeded && (
+      {adherence === 'loading' && !asNeeded && medication.status !== 'stopped' && (
+        // The lines' own height, so that the medications below do not move when the figures come.
+        <Skeleton className="h-5 w-64 max-w-full" />
+      )}
+      {adherence && adherence !== 'loading' && !asNeeded && (
         <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-label={`Adherence of ${name}`} role="group">
           <p>
             <span className="text-muted-foreground">Last 7 days: </span>
