@@ -146,9 +146,10 @@ test('the documented nginx setup: setup code, passkey, 5 MiB upload, backup rest
       });
       expect(refused.status, refused.body).toBe(401);
     }
-    // nginx sees each client as itself; then the app must too, from X-Forwarded-For (TRUST_PROXY).
-    expect(nginx.accessLog()).toMatch(/^127\.0\.0\.2 .*"POST \/api\/session\/passphrase HTTP\/1\.1" 401 /m);
-    expect(nginx.accessLog()).toMatch(/^127\.0\.0\.3 .*"POST \/api\/session\/passphrase HTTP\/1\.1" 401 /m);
+    // nginx sees each client as itself; then the app must too, from X-Forwarded-For (TRUST_PROXY). nginx writes a
+    // request's log line as it finishes the request, which can be just after the client has its answer: wait for it.
+    await expect.poll(() => nginx.accessLog()).toMatch(/^127\.0\.0\.2 .*"POST \/api\/session\/passphrase HTTP\/1\.1" 401 /m);
+    await expect.poll(() => nginx.accessLog()).toMatch(/^127\.0\.0\.3 .*"POST \/api\/session\/passphrase HTTP\/1\.1" 401 /m);
     const events = await page.evaluate(async () => (await (await fetch('/api/security/access-log')).json()) as z.infer<typeof AccessLog>);
     const seen = events.map(({ kind, clientAddress, userAgent }) => ({ kind, clientAddress, userAgent }));
     expect(seen).toContainEqual({ kind: 'sign_in_failed', clientAddress: '127.0.0.2', userAgent: 'client at 127.0.0.2' });
