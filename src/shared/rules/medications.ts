@@ -21,6 +21,21 @@ export type DoseStatus = (typeof DOSE_STATUSES)[number];
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** The weekdays' names, as the screens and the assistant write them. */
+export const WEEKDAY_NAMES: Readonly<Record<Weekday, string>> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
+/** The name with its strength, as every screen and answer names a medication: 'Metformin 500 mg'. */
+export const medicationTitle = (medication: { name: string; strength: string | null }) =>
+  medication.strength ? `${medication.name} ${medication.strength}` : medication.name;
+
 /** The schedule's kinds: fixed times every day, fixed times on given weekdays, every N hours from a first time, as needed. */
 export const SCHEDULE_KINDS = ['daily', 'weekdays', 'every-hours', 'as-needed'] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];

@@ -1,28 +1,18 @@
 import { scheduleTimes } from '../../../shared/rules/medication-schedule';
-import { WEEKDAYS, type MedicationSchedule, type Weekday } from '../../../shared/rules/medications';
+import { medicationTitle, WEEKDAY_NAMES, WEEKDAYS, type MedicationSchedule, type Weekday } from '../../../shared/rules/medications';
 import { andList } from './intents/phrasing';
 import type { DoseFact, MedicationFact } from './patient-facts';
+
+export { medicationTitle, WEEKDAY_NAMES };
 
 // How the assistant words a medication, its schedule and a dose of today, for its own answers (intents/medications.ts)
 // and for a language model's facts (describeFacts) alike. Times are the patient's clock, 24-hour 'HH:mm', as the
 // schedule and the Today's doses card write them.
 
-export const WEEKDAY_NAMES: Readonly<Record<Weekday, string>> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
 
 /** Every N hours gives at most this many times before the answer stops listing them ('every 2 hours from 06:00'). */
 const TIMES_LISTED = 6;
 
-/** The name with its strength: 'Metformin 500 mg'. */
-export const medicationTitle = (medication: { name: string; strength: string | null }) =>
-  medication.strength ? `${medication.name} ${medication.strength}` : medication.name;
 
 function weekdayWords(days: readonly Weekday[]): string {
   if (days.length === WEEKDAYS.length) return 'every day';

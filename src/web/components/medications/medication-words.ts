@@ -1,6 +1,8 @@
 import type { AdherenceFigures, Medication } from '../../../shared/contracts/medications';
 import { formatTime, percentOf } from '../../../shared/rules/formats';
-import { WEEKDAYS, type MedicationForm, type MedicationSchedule, type Weekday } from '../../../shared/rules/medications';
+import { medicationTitle, WEEKDAY_NAMES, WEEKDAYS, type MedicationForm, type MedicationSchedule, type Weekday } from '../../../shared/rules/medications';
+
+export { medicationTitle };
 
 // How the screens word medications (issue 32): the Medications page and the dashboard's Today's doses.
 
@@ -17,15 +19,10 @@ export const FORM_LABELS: Readonly<Record<MedicationForm, string>> = {
   other: 'Other',
 };
 
-export const WEEKDAY_LABELS: Readonly<Record<Weekday, { short: string; long: string }>> = {
-  mon: { short: 'Mon', long: 'Monday' },
-  tue: { short: 'Tue', long: 'Tuesday' },
-  wed: { short: 'Wed', long: 'Wednesday' },
-  thu: { short: 'Thu', long: 'Thursday' },
-  fri: { short: 'Fri', long: 'Friday' },
-  sat: { short: 'Sat', long: 'Saturday' },
-  sun: { short: 'Sun', long: 'Sunday' },
-};
+/** Each weekday short ('Mon') and in full ('Monday'), the full name as the assistant writes it too. */
+export const WEEKDAY_LABELS: Readonly<Record<Weekday, { short: string; long: string }>> = Object.fromEntries(
+  WEEKDAYS.map((day) => [day, { short: WEEKDAY_NAMES[day].slice(0, 3), long: WEEKDAY_NAMES[day] }]),
+) as Record<Weekday, { short: string; long: string }>;
 
 /** 'a', 'a and b', 'a, b and c'. */
 export function listWords(items: readonly string[]): string {
@@ -55,9 +52,6 @@ export function scheduleWords(schedule: MedicationSchedule): string {
   }
 }
 
-/** The name with its strength: 'Metformin 500 mg'. */
-export const medicationTitle = (medication: { name: string; strength: string | null }) =>
-  medication.strength ? `${medication.name} ${medication.strength}` : medication.name;
 
 /** Adherence over a window: '86% (6 of 7 doses)', or 'No doses due' when none was. */
 export function adherenceWords({ due, taken }: AdherenceFigures): string {
