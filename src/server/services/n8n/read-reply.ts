@@ -93,11 +93,6 @@ function streamChunk(line: string): ChatStreamChunk | null {
  *    no text in it): refused with a 502 saying how to set the Chat Trigger (nothing will ever come back over HTTP).
  * 7. Anything else: no text. `message` is not read: n8n's own Webhook node answers `{ "message": "Workflow was
  *    started" }` when it responds at once, which is no reply to the patient.
- *
- * Until issue 31 (part 4) the two chats read their answers apart: the n8n tab read 1, 2, 4, 5 and 6, the workflow page
- * 3 and 4 (and refused a non-JSON answer, 'n8n answered something other than JSON'). Each now reads the other's forms
- * too: the tab an item list (which it showed whole) and a receipt that carries text (which it refused), the page
- * `text` and plain text; any other answer is read as before.
  */
 export function readReplyBody(body: string): ReplyBody {
   const trimmed = body.trim();
