@@ -28,6 +28,11 @@ export function limitParam(max: number) {
     .transform(Number)
     .refine((limit) => limit <= max, message);
 }
+/** A whole number from `min` to `max` in a JSON body; every refusal (not a number, a fraction, out of range) says so. */
+export function wholeNumberIn(min: number, max: number, message = `must be a whole number from ${min} to ${max}`) {
+  return z.number({ message }).int(message).min(min, message).max(max, message);
+}
+
 export const IdParams = z.object({ id: idString });
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

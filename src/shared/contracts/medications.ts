@@ -9,7 +9,7 @@ import {
   WEEKDAYS,
   type MedicationSchedule as Schedule,
 } from '../rules/medications';
-import { calendarDate, dateOnly, id, idNumber, idString, instant, optionalText, requiredText, type Json } from './common';
+import { calendarDate, dateOnly, id, idNumber, idString, instant, optionalText, requiredText, wholeNumberIn, type Json } from './common';
 import { PageQuery, pageOf } from './paging';
 
 // Medications (issue 32): the list, the schedule and the dose log. A dose that is due is derived from the schedule on
@@ -33,6 +33,7 @@ const weekdays = z
   .max(WEEKDAYS.length * 2, 'must name each weekday at most once')
   .transform((days) => WEEKDAYS.filter((day) => days.includes(day)));
 
+const EVERY_HOURS_MESSAGE = `must be a whole number of hours from ${EVERY_HOURS_RANGE.min} to ${EVERY_HOURS_RANGE.max}`;
 const KIND_MESSAGE = `must be one of ${SCHEDULE_KINDS.join(', ')}`;
 
 /** When the doses are due (rules/medications.ts explains each kind). */
@@ -44,11 +45,7 @@ export const MedicationSchedule = z
       z.object({ kind: z.literal('weekdays'), weekdays, times: timesOfDay }),
       z.object({
         kind: z.literal('every-hours'),
-        everyHours: z
-          .number({ message: `must be a whole number of hours from ${EVERY_HOURS_RANGE.min} to ${EVERY_HOURS_RANGE.max}` })
-          .int(`must be a whole number of hours from ${EVERY_HOURS_RANGE.min} to ${EVERY_HOURS_RANGE.max}`)
-          .min(EVERY_HOURS_RANGE.min, `must be a whole number of hours from ${EVERY_HOURS_RANGE.min} to ${EVERY_HOURS_RANGE.max}`)
-          .max(EVERY_HOURS_RANGE.max, `must be a whole number of hours from ${EVERY_HOURS_RANGE.min} to ${EVERY_HOURS_RANGE.max}`),
+        everyHours: wholeNumberIn(EVERY_HOURS_RANGE.min, EVERY_HOURS_RANGE.max, EVERY_HOURS_MESSAGE),
         firstTime: timeOfDay,
       }),
       z.object({ kind: z.literal('as-needed') }),
@@ -69,11 +66,7 @@ const _sameSchedule: [WireSchedule extends Schedule ? true : false, Schedule ext
 void _sameSchedule;
 
 const wholeCount = (max: number) =>
-  z
-    .number({ message: `must be a whole number from 0 to ${max}` })
-    .int(`must be a whole number from 0 to ${max}`)
-    .min(0, `must be a whole number from 0 to ${max}`)
-    .max(max, `must be a whole number from 0 to ${max}`)
+  wholeNumberIn(0, max)
     .nullish()
     .transform((value) => value ?? null);
 

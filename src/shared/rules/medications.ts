@@ -48,7 +48,6 @@ export const EVERY_HOURS_RANGE = { min: 1, max: 12 } as const;
 
 /** The windows adherence is given for, in days ending today. */
 export const ADHERENCE_WINDOWS = [7, 30] as const;
-export type AdherenceWindow = (typeof ADHERENCE_WINDOWS)[number];
 
 /**
  * When the doses are due, in the patient's time zone (the profile's), so a dose at 08:00 stays at 08:00 across a
