@@ -114,6 +114,9 @@ describe('emergencyReply: an emergency is answered before anything else', () => 
     'what medications am I on?',
     // Amounts, times and small counts of pills are not an overdose.
     'I took 10 mg of lisinopril',
+    'I took my 20 mg tablets this morning',
+    'I took them 12 hours apart, 2 tablets each',
+    'I took them at 10 with my other tablets',
     'I took 2 of my Metformin pills',
     'I took my Metformin at 20:00',
     'took it at 10 pm',
