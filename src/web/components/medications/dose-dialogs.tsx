@@ -5,12 +5,11 @@ import { z } from 'zod';
 import { optionalText } from '../../../shared/contracts/common';
 import { timeOfDay } from '../../../shared/contracts/medications';
 import { DatePicker } from '../ui/date-picker';
-import { Button } from '../ui/button';
+import { DialogFormButtons } from '../ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../ui/form';
-import { SubmitButton } from '../ui/submit-button';
 import { TextFormField } from '../ui/text-form-field';
-import { instantOf } from './patient-clock';
+import { localInstant } from '../../../shared/rules/medication-schedule';
 
 // The small dialogs of the dose log: when a dose was taken (logging one taken earlier, or correcting the time), and
 // why one was skipped. Used by the dashboard's Today's doses and the Medications page.
@@ -35,17 +34,6 @@ function DoseDialog({ title, description, pending, onClose, onCloseAutoFocus, ch
         </DialogContent>
       )}
     </Dialog>
-  );
-}
-
-function Buttons({ saveLabel, pending, onCancel }: { saveLabel: string; pending: boolean; onCancel(): void }) {
-  return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-        Cancel
-      </Button>
-      <SubmitButton pending={pending}>{pending ? 'Saving...' : saveLabel}</SubmitButton>
-    </div>
   );
 }
 
@@ -84,7 +72,7 @@ function TakenAtFields({
   const form = useForm<TakenAtValues>({ resolver: zodResolver(TakenAtForm), defaultValues: initial });
   function submit(values: TakenAtValues) {
     if (pending) return;
-    const takenAt = instantOf(values.date, values.time, zone);
+    const takenAt = localInstant(values.date, values.time, zone);
     if (takenAt.getTime() > Date.now()) {
       form.setError('time', { message: 'A dose cannot be taken in the future' });
       return;
@@ -110,7 +98,7 @@ function TakenAtFields({
           />
           <TextFormField control={form.control} name="time" label="Time taken" input={{ type: 'time', required: true }} />
         </div>
-        <Buttons saveLabel={saveLabel} pending={pending} onCancel={onCancel} />
+        <DialogFormButtons saveLabel={saveLabel} pending={pending} onCancel={onCancel} />
       </form>
     </Form>
   );
@@ -139,7 +127,7 @@ function SkipFields({ onSave, pending, onCancel }: { onSave(reason: string | nul
     <Form {...form}>
       <form onSubmit={(event) => void form.handleSubmit(({ reason }) => !pending && onSave(reason))(event)} noValidate className="space-y-4">
         <TextFormField control={form.control} name="reason" label="Reason (optional)" multiline input={{ maxLength: 500, rows: 2, placeholder: 'e.g. felt unwell' }} />
-        <Buttons saveLabel="Skip Dose" pending={pending} onCancel={onCancel} />
+        <DialogFormButtons saveLabel="Skip Dose" pending={pending} onCancel={onCancel} />
       </form>
     </Form>
   );
