@@ -47,3 +47,30 @@ function dayFormat(timeZone: string | null): Intl.DateTimeFormat {
   }
   return format;
 }
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The patient's clock at an instant: their day ('yyyy-MM-dd') and time ('HH:mm', 24-hour), in their time zone or,
+ * without one, the machine's — what a dose taken at that instant is filed under, on the server and in the browser.
+ */
+export function clockIn(timeZone: string | null, instant: Date): { date: string; time: string } {
+  const key = timeZone ?? '';
+  let format = timeZone === null ? undefined : clockFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timeZone ?? undefined,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    // The machine's zone (null) is looked up afresh each time, as todayIn's is.
+    if (timeZone !== null) clockFormats.set(key, format);
+  }
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of format.formatToParts(instant)) part[type] = value;
+  return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MedicationSchedule } from '../../../shared/rules/medications';
 import { adherenceWords, conditionSuggestions, isPastMedication, listWords, scheduleWords } from './medication-words';
-import { clockDateTimeWords, clockOf, clockTimeWords, instantOf } from './patient-clock';
+import { localInstant } from '../../../shared/rules/medication-schedule';
+import { clockDateTimeWords, clockOf, clockTimeWords } from './patient-clock';
 
 describe('scheduleWords', () => {
   it.each<[MedicationSchedule, string]>([
@@ -70,7 +71,7 @@ describe("the patient's clock", () => {
     ['2026-03-01', '23:30', 'America/New_York', '2026-03-02T04:30:00.000Z'],
     ['2026-03-01', '00:15', 'Pacific/Kiritimati', '2026-02-28T10:15:00.000Z'],
   ])('%s %s in %s is %s, and back', (date, time, zone, iso) => {
-    expect(instantOf(date, time, zone).toISOString()).toBe(iso);
+    expect(localInstant(date, time, zone).toISOString()).toBe(iso);
     expect(clockOf(iso, zone)).toEqual({ date, time });
   });
 });
@@ -84,7 +85,7 @@ describe("the patient's clock around daylight-saving changes", () => {
     ['2026-10-25', '03:30', 'Europe/Berlin', '2026-10-25T02:30:00.000Z'],
     ['2026-11-01', '08:00', 'America/New_York', '2026-11-01T13:00:00.000Z'],
   ])('%s %s in %s is %s', (date, time, zone, iso) => {
-    expect(instantOf(date, time, zone).toISOString()).toBe(iso);
+    expect(localInstant(date, time, zone).toISOString()).toBe(iso);
     expect(clockOf(iso, zone)).toEqual({ date, time });
   });
 
