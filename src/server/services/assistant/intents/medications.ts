@@ -6,7 +6,7 @@ import { mentionedNames } from '../mentioned-names';
 import { doseState, doseTitle, medicationLine, medicationTitle, scheduleInWords, WEEKDAY_NAMES } from '../medication-words';
 import type { DoseFact, MedicationFact, PatientFacts } from '../patient-facts';
 import { anyOf, normaliseQuestion } from '../reading';
-import { andList, longDate } from './phrasing';
+import { andList, inSentence, longDate } from './phrasing';
 
 // The patient's medications (issue 32), from the Medications list and today's dose log: what they take (at a time of
 // day, today, tomorrow, on a weekday), when they take one, whether they took it today, what it is for, how many
@@ -110,7 +110,7 @@ function standing(facts: PatientFacts, medication: MedicationFact): string {
 function noMedicationsAnswer(facts: PatientFacts): string {
   if (facts.medications) {
     return (
-      `Your Medications list is empty. In My Profile you noted: ${facts.medications.replace(/\s*\n\s*/g, '; ').replace(/[\s.;,]+$/, '')}. ` +
+      `Your Medications list is empty. In My Profile you noted: ${inSentence(facts.medications)}. ` +
       'To see your doses and log them, add each medication on the Medications page (it offers to turn that text into medications).'
     );
   }
@@ -134,7 +134,7 @@ function listAnswer(facts: PatientFacts): string {
     const ended = (m: MedicationFact) => `${medicationTitle(m)} (${m.status === 'stopped' ? 'stopped' : 'ended'} ${onDay(m.stoppedOn ?? m.endDate ?? facts.today)})`;
     parts.push(`Past: ${andList.format(past.map(ended))}.`);
   }
-  if (facts.medications) parts.push(`Also noted in My Profile: ${facts.medications.replace(/\s*\n\s*/g, '; ').replace(/[\s.;,]+$/, '')}.`);
+  if (facts.medications) parts.push(`Also noted in My Profile: ${inSentence(facts.medications)}.`);
   parts.push(ASK_DOCTOR_OR_PHARMACIST);
   return parts.join(' ');
 }
@@ -262,7 +262,7 @@ function whenOne(facts: PatientFacts, medication: MedicationFact): string {
   const why = standing(facts, medication);
   if (medication.status === 'stopped' || isEnded(facts, medication)) return `${why} You took it ${scheduleInWords(medication.schedule)}.`;
   const parts = [`You take ${title}${medication.dose ? ` (${medication.dose})` : ''} ${scheduleInWords(medication.schedule)}.`];
-  if (medication.instructions) parts.push(`Instructions: ${medication.instructions.replace(/[\s.]+$/, '')}.`);
+  if (medication.instructions) parts.push(`Instructions: ${inSentence(medication.instructions)}.`);
   if (why) parts.push(why);
   const today = dosesOf(facts, medication).filter((dose) => dose.time !== null);
   if (today.length > 0) parts.push(`Today: ${today.map((dose) => `${dose.time} ${doseState(dose, facts.clock)}`).join('; ')}.`);
@@ -274,19 +274,19 @@ function reasonAnswer(facts: PatientFacts, question: string, named: MedicationFa
     return named
       .map((m) =>
         m.reason
-          ? `${medicationTitle(m)} is for ${m.reason.replace(/[\s.]+$/, '')}, according to your Medications list.`
+          ? `${medicationTitle(m)} is for ${inSentence(m.reason)}, according to your Medications list.`
           : `No reason is recorded for ${medicationTitle(m)}. You can add one on the Medications page; your doctor or pharmacist can tell you what it is for.`,
       )
       .join(' ');
   }
   const { current } = facts.medicationList;
   const withReason = current.filter((m) => m.reason !== null);
-  const reasons = withReason.length > 0 ? `Your list: ${withReason.map((m) => `${medicationTitle(m)} for ${m.reason!.replace(/[\s.]+$/, '')}`).join('; ')}.` : '';
+  const reasons = withReason.length > 0 ? `Your list: ${withReason.map((m) => `${medicationTitle(m)} for ${inSentence(m.reason!)}`).join('; ')}.` : '';
   // "What do I take for my blood pressure?": the medications whose reason the question names.
   const forWhat = /\bfor\b(.*)$/.exec(normaliseQuestion(question))?.[1]?.trim() ?? '';
   if (!forWhat) return reasons || 'No reasons are recorded on your Medications list. You can add them on the Medications page.';
   const matching = mentionedNames(forWhat, withReason, (m) => m.reason!);
-  if (matching.length > 0) return `From your Medications list: ${matching.map((m) => `${medicationLine(m)}, for ${m.reason!.replace(/[\s.]+$/, '')}`).join('; ')}.`;
+  if (matching.length > 0) return `From your Medications list: ${matching.map((m) => `${medicationLine(m)}, for ${inSentence(m.reason!)}`).join('; ')}.`;
   return `Nothing on your Medications list is recorded as being for that. I can't suggest a medicine: please ask your doctor or pharmacist. ${reasons}`.trim();
 }
 
@@ -324,7 +324,7 @@ function adviceAnswer(facts: PatientFacts, question: string, named: MedicationFa
     parts.push('If you think you or someone else took too much, call Poison Control (US) at 1-800-222-1222, or 911 if they are very unwell.');
   }
   if (named.length > 0) {
-    parts.push(`From your Medications list: ${named.map((m) => `${medicationLine(m)}${m.instructions ? ` (${m.instructions.replace(/[\s.]+$/, '')})` : ''}`).join('; ')}.`);
+    parts.push(`From your Medications list: ${named.map((m) => `${medicationLine(m)}${m.instructions ? ` (${inSentence(m.instructions)})` : ''}`).join('; ')}.`);
   }
   return parts.join(' ');
 }

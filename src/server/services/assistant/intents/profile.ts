@@ -1,6 +1,7 @@
 import type { Intent } from '../intent';
 import type { PatientFacts } from '../patient-facts';
 import { anyOf } from '../reading';
+import { inSentence } from './phrasing';
 
 // What the patient wrote in My Profile: allergies and existing conditions. (Medications have their own list and log:
 // intents/medications.ts, which quotes the profile's free text beside them.)
@@ -10,7 +11,7 @@ function profileTextAnswer(field: 'allergies' | 'conditions', label: string, ext
   return (facts: PatientFacts) => {
     const text = facts[field];
     if (!text) return `You have no ${label} recorded. You can add them in My Profile, under Medical History.`;
-    return `The ${label} on file in My Profile: ${text.replace(/\s*\n\s*/g, '; ').replace(/[\s.;,]+$/, '')}. ${extra}`;
+    return `The ${label} on file in My Profile: ${inSentence(text)}. ${extra}`;
   };
 }
 
