@@ -4,6 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { Medication } from '../../../../shared/contracts/medications';
 import { MEDICATION_FORMS } from '../../../../shared/rules/medications';
+import { providerLabel } from '../../../../shared/rules/providers';
 import { conditionSuggestions, FORM_LABELS } from '../../../components/medications/medication-words';
 import { Button } from '../../../components/ui/button';
 import { DatePicker } from '../../../components/ui/date-picker';
@@ -102,7 +103,7 @@ function MedicationEditForm({ medication, save, onSaved, onCancel }: MedicationE
 
   const providerOptions = [
     { value: NOT_LINKED, label: 'Not linked' },
-    ...(providers.data ?? []).map((provider) => ({ value: String(provider.id), label: provider.name })),
+    ...(providers.data ?? []).map((provider) => ({ value: String(provider.id), label: providerLabel(provider) })),
   ];
 
   return (
