@@ -11,7 +11,6 @@ import { DatePicker } from '../../../components/ui/date-picker';
 import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
 import { SelectFormField } from '../../../components/ui/select-form-field';
 import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { TextFormField } from '../../../components/ui/text-form-field';
@@ -33,6 +32,7 @@ import {
   type MedicationFormValues,
 } from '../medication-form';
 import { ScheduleEditor } from './schedule-editor';
+import { WholeNumberField } from './whole-number-field';
 
 /** What the dialog is doing: adding a medication, or editing one. */
 export type MedicationEdit = { medication: null } | { medication: Medication };
@@ -184,8 +184,8 @@ function MedicationEditForm({ medication, save, onSaved, onCancel }: MedicationE
         <Section title="Dates and supply">
           <DateField name="startDate" label="Start date (optional)" />
           <DateField name="endDate" label="End date (optional)" description="For a course that ends, such as an antibiotic." />
-          <CountField name="refillsLeft" label="Refills left (optional)" max={99} />
-          <CountField name="quantityOnHand" label="Quantity on hand (optional)" max={100_000} />
+          <WholeNumberField name="refillsLeft" label="Refills left (optional)" min={0} max={99} />
+          <WholeNumberField name="quantityOnHand" label="Quantity on hand (optional)" min={0} max={100_000} />
         </Section>
 
         <DialogFormButtons saveLabel="Save Medication" pending={save.isPending} onCancel={onCancel} />
@@ -225,37 +225,6 @@ function DateField({ name, label, description }: { name: DateName; label: string
             )}
           </div>
           {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-}
-
-type CountName = Extract<FieldPath<MedicationFormInput>, 'refillsLeft' | 'quantityOnHand'>;
-
-/** An optional whole number; an empty box is none (null). */
-function CountField({ name, label, max }: { name: CountName; label: string; max: number }) {
-  return (
-    <FormField
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={max}
-              step={1}
-              value={typeof field.value === 'number' && !Number.isNaN(field.value) ? field.value : ''}
-              onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)}
-            />
-          </FormControl>
           <FormMessage />
         </FormItem>
       )}

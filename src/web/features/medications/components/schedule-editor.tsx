@@ -5,12 +5,12 @@ import { EVERY_HOURS_RANGE, MAX_TIMES_A_DAY, WEEKDAYS, type Weekday } from '../.
 import { WEEKDAY_LABELS } from '../../../components/medications/medication-words';
 import { Button } from '../../../components/ui/button';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
 import { RadioFormField } from '../../../components/ui/radio-form-field';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import type { MedicationFormInput, MedicationFormValues } from '../medication-form';
+import { WholeNumberField } from './whole-number-field';
 
 const KIND_OPTIONS = [
   { value: 'daily', label: 'Every day at set times' },
@@ -40,30 +40,7 @@ export function ScheduleEditor() {
       {(kind === 'daily' || kind === 'weekdays') && <TimesOfDay />}
       {kind === 'every-hours' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="schedule.everyHours"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Every (hours)</FormLabel>
-                <FormControl>
-                  <Input
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    type="number"
-                    inputMode="numeric"
-                    min={EVERY_HOURS_RANGE.min}
-                    max={EVERY_HOURS_RANGE.max}
-                    step={1}
-                    value={typeof field.value === 'number' && !Number.isNaN(field.value) ? field.value : ''}
-                    onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <WholeNumberField name="schedule.everyHours" label="Every (hours)" min={EVERY_HOURS_RANGE.min} max={EVERY_HOURS_RANGE.max} />
           <TextFormField control={form.control} name="schedule.firstTime" label="First dose at" input={{ type: 'time' }} />
         </div>
       )}
