@@ -17,7 +17,7 @@ import { andList, inSentence, longDate } from './phrasing';
  * The parts of a day, as clock ranges on the patient's clock (both ends included). Noon overlaps the morning and the
  * afternoon on purpose: "what do I take at lunch" includes an 11:30 and a 13:00 dose. The night runs past midnight.
  */
-export const PARTS_OF_DAY = [
+const PARTS_OF_DAY = [
   { id: 'tonight', label: 'tonight', from: '17:00', to: '04:59', pattern: /\btonight\b/ },
   { id: 'morning', label: 'in the morning', from: '05:00', to: '11:59', pattern: /\b(mornings?|breakfast|wake up|waking up|first thing)\b/ },
   { id: 'noon', label: 'around noon', from: '11:00', to: '13:59', pattern: /\b(noon|midday|lunch|lunchtime)\b/ },
@@ -27,7 +27,9 @@ export const PARTS_OF_DAY = [
 ] as const;
 type PartOfDay = (typeof PARTS_OF_DAY)[number];
 
-const inPart = (time: string, part: PartOfDay) => (part.from <= part.to ? time >= part.from && time <= part.to : time >= part.from || time <= part.to);
+/** Whether a time is in the part of the day asked about; every time is when none is asked, and an as-needed dose (no time) only then. */
+const inPart = (time: string | null, part: PartOfDay | undefined) =>
+  !part || (time !== null && (part.from <= part.to ? time >= part.from && time <= part.to : time >= part.from || time <= part.to));
 /** 'in the evening (17:00–20:59)' */
 const partWords = (part: PartOfDay) => `${part.label} (${part.from}–${part.to})`;
 /** The part's times in its own order: the night's 21:00 before its 02:00. */
@@ -161,17 +163,16 @@ function byTime(entries: Array<{ time: string; medication: MedicationFact }>, pa
 /** What is taken at set times on a day (or any day), in a part of it or all of it: the schedule, not the log. */
 function planAnswer(facts: PatientFacts, day: Exclude<AskedDay, { kind: 'today' }>, part: PartOfDay | undefined): string {
   const { current } = facts.medicationList;
-  const taking = current.filter((m) => m.status === 'active' && !isEnded(facts, m));
+  // Current is active or paused, never ended (loadPatientFacts splits the list as the Medications page does).
+  const taking = current.filter((m) => m.status === 'active');
   const date = day?.kind === 'tomorrow' ? format(addDays(parseISO(facts.today), 1), 'yyyy-MM-dd') : null;
   const appliesOn = (m: MedicationFact) => {
     if (date) return isDueOn(m, date);
     if (day?.kind === 'weekday' && m.schedule.kind === 'weekdays') return m.schedule.weekdays.includes(day.weekday);
     return true;
   };
-  const entries = taking
-    .filter(appliesOn)
-    .flatMap((medication) => scheduleTimes(medication.schedule).map((time) => ({ time, medication })))
-    .filter((entry) => !part || inPart(entry.time, part));
+  const allDay = taking.filter(appliesOn).flatMap((medication) => scheduleTimes(medication.schedule).map((time) => ({ time, medication })));
+  const entries = allDay.filter((entry) => inPart(entry.time, part));
   const when = [
     date ? `Tomorrow (${format(parseISO(date), 'EEEE, MMMM d')})` : day?.kind === 'weekday' ? `On ${WEEKDAY_NAMES[day.weekday]}s` : '',
     part ? partWords(part) : '',
@@ -184,7 +185,6 @@ function planAnswer(facts: PatientFacts, day: Exclude<AskedDay, { kind: 'today' 
   if (entries.length > 0) {
     parts.push(`${when ? `${capitalised(when)}, you take` : 'You take'}: ${byTime(entries, part, anyDay)}.`);
   } else if (taking.some((m) => m.schedule.kind !== 'as-needed')) {
-    const allDay = taking.filter(appliesOn).flatMap((medication) => scheduleTimes(medication.schedule).map((time) => ({ time, medication })));
     parts.push(`Nothing on your Medications list is scheduled ${when ? when.charAt(0).toLowerCase() + when.slice(1) : 'at set times'}.`);
     if (part && allDay.length > 0) parts.push(`${anyDay ? 'Your set times' : 'That day, your set times'}: ${byTime(allDay, undefined, anyDay)}.`);
   } else {
@@ -202,7 +202,7 @@ const doseLine = (dose: DoseFact, clock: string) => `${doseTitle(dose)}: ${doseS
 
 /** Today's doses from the log, in a part of the day or all of it. */
 function todayAnswer(facts: PatientFacts, part: PartOfDay | undefined): string {
-  const doses = facts.todaysDoses.filter((dose) => !part || (dose.time !== null && inPart(dose.time, part)));
+  const doses = facts.todaysDoses.filter((dose) => inPart(dose.time, part));
   const when = part ? (part.id === 'tonight' ? partWords(part) : `today ${partWords(part)}`) : 'today';
   if (doses.length === 0) {
     const scheduledToday = facts.todaysDoses.filter((dose) => dose.time !== null);
@@ -218,7 +218,7 @@ function todayAnswer(facts: PatientFacts, part: PartOfDay | undefined): string {
 /** "Did I take my Metformin today?": what the log says of each of its doses today. */
 function loggedOne(facts: PatientFacts, medication: MedicationFact, part: PartOfDay | undefined): string {
   const title = medicationTitle(medication);
-  const doses = dosesOf(facts, medication).filter((dose) => !part || (dose.time !== null && inPart(dose.time, part)));
+  const doses = dosesOf(facts, medication).filter((dose) => inPart(dose.time, part));
   if (medication.schedule.kind === 'as-needed' && doses.length === 0) {
     return `You haven't logged ${title} today. You take it as needed.`;
   }
@@ -235,15 +235,11 @@ function loggedOne(facts: PatientFacts, medication: MedicationFact, part: PartOf
   const sentences = taken.length > 0 ? [`You took ${title} at ${takenAt}.`] : [];
   const clauses = others.map((dose, index) => {
     const your = `your ${dose.time} dose${taken.length === 0 && index === 0 ? ` of ${title}` : ''}`;
-    const why = dose.reason ? ` (${dose.reason})` : '';
-    switch (doseState(dose, facts.clock)) {
-      case 'still due':
-        return `${your} is still due`;
-      case 'not logged':
-        return `${your} isn't logged as taken`;
-      default:
-        return `${your} is logged as ${dose.logged}${why}`;
-    }
+    const state = doseState(dose, facts.clock);
+    if (state === 'still due') return `${your} is still due`;
+    if (state === 'not logged') return `${your} isn't logged as taken`;
+    // 'skipped (Skipped dinner)', 'missed'.
+    return `${your} is logged as ${state}`;
   });
   const notYet = others.every((dose) => dose.logged === null);
   sentences.push(notYet ? `Not yet: ${andList.format(clauses)}.` : `${capitalised(andList.format(clauses))}.`);
@@ -333,7 +329,7 @@ const HOW_TO =
   "On the Medications page you can add a medication (Add Medication, with when you take it), change it, stop or pause it, and see each one's dose log. To log a dose, choose Taken in Today's doses on the dashboard, or on the Medications page.";
 
 /** The one answer of both intents: what the question asks of the Medications list and today's log. */
-export function medicationsAnswer(facts: PatientFacts, question: string): string {
+function medicationsAnswer(facts: PatientFacts, question: string): string {
   const text = normaliseQuestion(question);
   const named = namedMedications(question, facts);
   if (ASKS_ADVICE(text)) return adviceAnswer(facts, question, named);
