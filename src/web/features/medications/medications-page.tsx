@@ -120,9 +120,9 @@ export default function MedicationsPage() {
             headingId={ACTIVE_HEADING}
             title="Active medications"
             medications={active}
+            past={false}
             failed={medications.isError}
             adherence={adherenceFigures}
-            today={today}
             actions={actions}
             empty={
               <EmptyState
@@ -144,9 +144,9 @@ export default function MedicationsPage() {
               headingId={PAST_HEADING}
               title="Past medications"
               medications={past}
+              past
               failed={medications.isError}
               adherence={adherenceFigures}
-              today={today}
               actions={actions}
               empty={<p className="text-sm text-muted-foreground">Medications you stop, or whose course ends, are kept here.</p>}
             />
@@ -167,15 +167,16 @@ interface ListCardProps {
   title: string;
   /** undefined while loading. */
   medications: Medication[] | undefined;
+  /** The Past list (stopped, or ended before today), else the Active one. */
+  past: boolean;
   failed: boolean;
   /** 'loading' until it comes; null when it could not. */
   adherence: Adherence | 'loading' | null;
-  today: string;
   actions: MedicationActions;
   empty: ReactNode;
 }
 
-function ListCard({ headingId, title, medications, failed, adherence, today, actions, empty }: ListCardProps) {
+function ListCard({ headingId, title, medications, past, failed, adherence, actions, empty }: ListCardProps) {
   return (
     <Card aria-labelledby={headingId} aria-busy={!failed && !medications}>
       <CardHeader>
@@ -203,7 +204,7 @@ function ListCard({ headingId, title, medications, failed, adherence, today, act
                   adherence={
                     adherence === 'loading' ? adherence : adherence?.medications.find((figures) => figures.medicationId === medication.id)
                   }
-                  past={isPastMedication(medication, today)}
+                  past={past}
                   {...actions}
                 />
               </li>
