@@ -26,17 +26,14 @@ export const medicationsQuery = (patientId: number) =>
     queryFn: () => apiRequest<Medication[]>('GET', `/api/medications/${patientId}`),
   });
 
-/** Every day's doses of the patient, whatever the day. */
-const dayDosesKey = (patientId: number) => [...medicationsKey(patientId), 'doses'] as const;
-
 /**
- * One day's doses, each with its log entry or null, and the as-needed medications a dose can be logged for. Without
- * `date`, the patient's today as the server reckons it (their profile's zone): the answer names the day.
+ * Today's doses, each with its log entry or null, and the as-needed medications a dose can be logged for: the
+ * patient's today as the server reckons it (their profile's zone); the answer names the day.
  */
-export const dayDosesQuery = (patientId: number, date?: string) =>
+export const dayDosesQuery = (patientId: number) =>
   queryOptions({
-    queryKey: [...dayDosesKey(patientId), date ?? 'today'],
-    queryFn: () => apiRequest<DayDoses>('GET', `/api/medications/doses/${patientId}${date ? `?date=${date}` : ''}`),
+    queryKey: [...medicationsKey(patientId), 'doses', 'today'],
+    queryFn: () => apiRequest<DayDoses>('GET', `/api/medications/doses/${patientId}`),
   });
 
 /** Taken ÷ due over the last 7 and 30 days, per medication and overall. */
@@ -72,7 +69,7 @@ export function useSaveMedication(patientId: number) {
     meta: {
       invalidates: [
         medicationsQuery(patientId).queryKey,
-        dayDosesKey(patientId),
+        dayDosesQuery(patientId).queryKey,
         adherenceQuery(patientId).queryKey,
         activitiesKey(patientId),
       ],
@@ -92,7 +89,7 @@ export function useCreateMedications(patientId: number) {
     meta: {
       invalidates: [
         medicationsQuery(patientId).queryKey,
-        dayDosesKey(patientId),
+        dayDosesQuery(patientId).queryKey,
         adherenceQuery(patientId).queryKey,
         activitiesKey(patientId),
       ],
@@ -109,7 +106,7 @@ export function useDeleteMedication(patientId: number) {
 }
 
 /** What a change to the log makes out of date: the day's doses, adherence, the logs and the feed. */
-const afterDoseChange = (patientId: number) => [dayDosesKey(patientId), adherenceQuery(patientId).queryKey, doseLogKey(patientId), activitiesKey(patientId)];
+const afterDoseChange = (patientId: number) => [dayDosesQuery(patientId).queryKey, adherenceQuery(patientId).queryKey, doseLogKey(patientId), activitiesKey(patientId)];
 
 /** A scheduled dose marked taken, skipped or missed, or an as-needed dose taken. */
 export function useLogDose(patientId: number) {
