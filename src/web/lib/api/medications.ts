@@ -53,6 +53,14 @@ const DOSE_LOG_PAGE_SIZE = 10;
 export const doseLogQuery = (patientId: number, medicationId: number) =>
   pagedListQuery<DoseEntry>([...doseLogKey(patientId), medicationId], `/api/medications/${medicationId}/doses`, DOSE_LOG_PAGE_SIZE);
 
+/** What a medication added or changed makes out of date: the list, the doses due (a schedule, a start, a stop), adherence and the feed. */
+const afterMedicationChange = (patientId: number) => [
+  medicationsQuery(patientId).queryKey,
+  dayDosesQuery(patientId).queryKey,
+  adherenceQuery(patientId).queryKey,
+  activitiesKey(patientId),
+];
+
 /** A medication added or changed (its fields, its schedule, or its status: stopped, paused, active again). */
 export type SaveMedication = { medicationId: null; body: CreateMedicationBody } | { medicationId: number; body: UpdateMedicationBody };
 
@@ -66,14 +74,7 @@ export function useSaveMedication(patientId: number) {
       medicationId === null
         ? apiRequest<Medication>('POST', '/api/medications', body)
         : apiRequest<Medication>('PATCH', `/api/medications/${medicationId}`, body),
-    meta: {
-      invalidates: [
-        medicationsQuery(patientId).queryKey,
-        dayDosesQuery(patientId).queryKey,
-        adherenceQuery(patientId).queryKey,
-        activitiesKey(patientId),
-      ],
-    },
+    meta: { invalidates: afterMedicationChange(patientId) },
   });
 }
 
@@ -86,14 +87,7 @@ export function useCreateMedications(patientId: number) {
       for (const body of bodies) created.push(await apiRequest<Medication>('POST', '/api/medications', body));
       return created;
     },
-    meta: {
-      invalidates: [
-        medicationsQuery(patientId).queryKey,
-        dayDosesQuery(patientId).queryKey,
-        adherenceQuery(patientId).queryKey,
-        activitiesKey(patientId),
-      ],
-    },
+    meta: { invalidates: afterMedicationChange(patientId) },
   });
 }
 
