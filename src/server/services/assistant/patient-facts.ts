@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { formatAppointmentTime, UNKNOWN_PROVIDER } from '../../../shared/rules/appointment-display';
 import { CARE_DISPLAY, careStanding, todayOfPatient, type CareStanding } from '../../../shared/rules/care';
 import { formatDollars, percentOf } from '../../../shared/rules/formats';
-import { todayIn } from '../../../shared/rules/patient';
+import { clockIn, todayIn } from '../../../shared/rules/patient';
 import type { DoseStatus, MedicationForm, ScheduledMedication } from '../../../shared/rules/medications';
 import { TIME_PREFERENCES } from '../../../shared/rules/statuses';
 import type { Database } from '../../db/client';
@@ -151,7 +151,7 @@ export async function loadPatientFacts(db: Database, patient: Patient, now: Date
     loadMedicationList(db, patient, today),
     loadTodaysDoses(db, patient, timeZone, today),
   ]);
-  return { ...profile, timeZone, today, clock: clockTime(now, timeZone), nextAppointments, care, plan, records, medicationList, todaysDoses };
+  return { ...profile, timeZone, today, clock: clockIn(timeZone, now).time, nextAppointments, care, plan, records, medicationList, todaysDoses };
 }
 
 async function loadProfile(db: Database, patient: Patient) {
@@ -323,15 +323,10 @@ async function loadTodaysDoses(db: Database, patient: Patient, timeZone: string 
   }));
 }
 
-/** 'HH:mm' of an instant on the patient's clock (the machine's without a zone). */
-function clockTime(instant: Date, timeZone: string | null): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: timeZone ?? undefined, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
-}
-
 /** '08:05'; '23:50 on November 21' when the patient's day of it is not today (a dose taken the evening before). */
 function takenAtWords(instant: Date, timeZone: string | null, today: string): string {
-  const day = todayIn(timeZone, instant);
-  return day === today ? clockTime(instant, timeZone) : `${clockTime(instant, timeZone)} on ${format(parseISO(day), 'MMMM d')}`;
+  const { date, time } = clockIn(timeZone, instant);
+  return date === today ? time : `${time} on ${format(parseISO(date), 'MMMM d')}`;
 }
 
 function blankToNull(text: string | null | undefined): string | null {
