@@ -13,7 +13,7 @@ import { patientToday } from './users';
 // Medications (issue 32): the list, and a medication's status with the day it changed. The doses are in
 // medication-doses.ts.
 
-export type NewMedication = Omit<z.output<typeof CreateMedicationBody>, 'userId'>;
+type NewMedication = Omit<z.output<typeof CreateMedicationBody>, 'userId'>;
 type MedicationChanges = z.output<typeof UpdateMedicationBody>;
 type MedicationRow = typeof medications.$inferSelect;
 
