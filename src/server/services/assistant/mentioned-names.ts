@@ -37,29 +37,33 @@ function words(text: string): string[] {
     .filter((word) => word.length >= 2);
 }
 
-function sameWord(a: string, b: string): boolean {
+function sameWord(a: string, b: string, synonyms: boolean): boolean {
   const [x, y] = [singular(a), singular(b)];
   if (x === y) return true;
   // A word and its longer form: 'exam' / 'examination', 'vaccin' / 'vaccination'.
   if (x.length >= 4 && y.length >= 4 && (x.startsWith(y) || y.startsWith(x))) return true;
-  return SAME_THING.some((group) => (group.includes(a) || group.includes(x)) && (group.includes(b) || group.includes(y)));
+  return synonyms && SAME_THING.some((group) => (group.includes(a) || group.includes(x)) && (group.includes(b) || group.includes(y)));
 }
 
 const isGeneral = (word: string) => TOO_GENERAL.has(word) || TOO_GENERAL.has(singular(word));
 
 /** How many of a name's own words the question mentions; general words count a little, and only beside a specific one. */
-function mentionScore(questionWords: readonly string[], name: string): number {
+function mentionScore(questionWords: readonly string[], name: string, synonyms: boolean): number {
   const nameWords = words(name);
-  const mentioned = (word: string) => questionWords.some((q) => sameWord(q, word));
+  const mentioned = (word: string) => questionWords.some((q) => sameWord(q, word, synonyms));
   const specific = nameWords.filter((word) => !isGeneral(word) && mentioned(word)).length;
   if (specific === 0) return 0;
   return specific + nameWords.filter((word) => isGeneral(word) && mentioned(word)).length / 10;
 }
 
-/** The items whose names the question mentions best, or none. */
-export function mentionedNames<T>(question: string, items: readonly T[], nameOf: (item: T) => string): T[] {
+/**
+ * The items whose names the question mentions best, or none. With `synonyms: false` a name is mentioned by its own
+ * words only, not by words that mean the same service: a medication's name is its own ("What medications am I on?"
+ * does not name "Cough medicine", nor "When is my eye exam?" "Vision Plus").
+ */
+export function mentionedNames<T>(question: string, items: readonly T[], nameOf: (item: T) => string, { synonyms = true } = {}): T[] {
   const questionWords = words(question);
-  const scored = items.map((item) => ({ item, score: mentionScore(questionWords, nameOf(item)) }));
+  const scored = items.map((item) => ({ item, score: mentionScore(questionWords, nameOf(item), synonyms) }));
   const best = Math.max(0, ...scored.map((s) => s.score));
   return best === 0 ? [] : scored.filter((s) => s.score === best).map((s) => s.item);
 }

@@ -18,4 +18,9 @@ describe('mentionedNames: which service or item a question names', () => {
   ])('%j → %j', (question, names) => {
     expect(mentionedNames(question, benefits, (name) => name)).toEqual(names);
   });
+
+  it('without synonyms, by the name’s own words only', () => {
+    expect(mentionedNames('my meds', benefits, (name) => name, { synonyms: false })).toEqual([]);
+    expect(mentionedNames('my prescriptions', benefits, (name) => name, { synonyms: false })).toEqual(['Prescription drugs (generic)']);
+  });
 });

@@ -81,11 +81,15 @@ const ASKS_LOGGED = anyOf(
 );
 const ASKS_WHEN = /\b(when|what time|what times|how often|how many times|which days?|what days?|how (do|should) i take|how to take)\b/;
 
-/** The medications a question names, current first (the past ones only when no current one is named). */
+/**
+ * The medications a question names by their own words, current first (the past ones only when no current one is
+ * named): a name is not a kind of service, so no synonyms ("medicine" in "Cough medicine" is not "medications").
+ */
 function namedMedications(question: string, facts: PatientFacts): MedicationFact[] {
   const { current, past } = facts.medicationList;
-  const named = mentionedNames(question, current, (medication) => medication.name);
-  return named.length > 0 ? named : mentionedNames(question, past, (medication) => medication.name);
+  const byName = (medications: readonly MedicationFact[]) => mentionedNames(question, medications, (medication) => medication.name, { synonyms: false });
+  const named = byName(current);
+  return named.length > 0 ? named : byName(past);
 }
 
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;

@@ -148,6 +148,14 @@ describe('medications: answers read the Medications list and today’s log', () 
     );
   });
 
+  it('names a medication by its own words, not by words that mean the same kind of service', () => {
+    const cough = withMedication({ name: 'Cough medicine', strength: null });
+    expect(matchIntent('What medications am I on?', cough)?.id).toBe('medications');
+    expect(answer('What medications am I on?', cough)).toContain('From your Medications list, you take: Cough medicine, 2 puffs as needed.');
+    expect(matchIntent('did I take my cough medicine today?', cough)?.id).toBe('medication-named');
+    expect(matchIntent('When is my eye exam?', withMedication({ name: 'Vision Plus' }))?.id).toBe('next-appointment');
+  });
+
   it('names a medication only among the patient’s own, and a past one only when no current one is named', () => {
     expect(matchIntent('did I take my Warfarin today?', FACTS)?.id).toBe('medications');
     expect(answer('did I take my Warfarin today?')).toContain('Your doses today, from your log');
