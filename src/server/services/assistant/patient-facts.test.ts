@@ -324,6 +324,21 @@ describe('describeFacts', () => {
     ]);
   });
 
+  it("gives at most 30 medications and 40 of today's doses, and says how many more the Medications page has", () => {
+    const [medication] = DEMO_FACTS.medicationList.current;
+    const [dose] = DEMO_FACTS.todaysDoses;
+    const text = describeFacts({
+      ...NOTHING_ON_FILE,
+      medicationList: { current: Array.from({ length: 32 }, (_, index) => ({ ...medication!, id: 100 + index, name: `Medicine ${index + 1}` })), past: [] },
+      todaysDoses: Array.from({ length: 41 }, () => dose!),
+    });
+    expect(text).toContain('Medicine 30 ');
+    expect(text).not.toContain('Medicine 31 ');
+    expect(text).toContain('; and 2 more on the Medications page.');
+    expect(text.split('Lisinopril 10 mg at 08:00 not logged')).toHaveLength(41);
+    expect(text).toContain('; and 1 more on the Medications page.');
+  });
+
   it('says what is missing for a patient with nothing on file', async () => {
     const text = describeFacts(await loadPatientFacts(db, demo, NOW));
     for (const line of [
