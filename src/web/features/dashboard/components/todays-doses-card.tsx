@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Circle, CircleMinus, CircleX, MoreHorizontal, Plus, Undo2 } from 'lucide-react';
-import { forwardRef, lazy, Suspense, useState, type ComponentProps } from 'react';
+import { forwardRef, lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { Link } from 'wouter';
 import type { DayDose, DayDoses, LogDoseBody } from '../../../../shared/contracts/medications';
 import { formatTime } from '../../../../shared/rules/formats';
@@ -40,6 +40,11 @@ const focusById = (id: string) => requestAnimationFrame(() => document.getElemen
 export function TodaysDosesCard() {
   const patientId = usePatientId();
   const day = useQuery(dayDosesQuery(patientId));
+  const shown = day.data !== undefined && (day.data.doses.length > 0 || day.data.asNeeded.length > 0);
+  // The menu's code is asked for as the card shows, so it is usually there before it is wanted.
+  useEffect(() => {
+    if (shown) void loadDoseMenu();
+  }, [shown]);
   if (day.isError) {
     return (
       <Card>
@@ -52,10 +57,7 @@ export function TodaysDosesCard() {
       </Card>
     );
   }
-  if (!day.data || (day.data.doses.length === 0 && day.data.asNeeded.length === 0)) return null;
-  // The menu's code is asked for as the card shows, so it is usually there before it is wanted.
-  void loadDoseMenu();
-  return <TodaysDoses day={day.data} />;
+  return shown ? <TodaysDoses day={day.data} /> : null;
 }
 
 type Asking = { kind: 'taken-at' | 'skip'; dose: DayDose } | null;
