@@ -27,9 +27,7 @@ export default function DashboardPage() {
         follows the summary cards, below the first screen; from md up, where that spot is on the first screen, it comes
         last, so that its arrival moves nothing the patient already sees (Lighthouse's layout shift, issue 32).
       */}
-      <div className="empty:hidden md:order-last">
-        <TodaysDosesCard />
-      </div>
+      <TodaysDosesCard className="md:order-last" />
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentActivityCard />
         <CareTimelineCard />

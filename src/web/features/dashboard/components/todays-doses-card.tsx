@@ -36,8 +36,9 @@ const focusById = (id: string) => requestAnimationFrame(() => document.getElemen
  * Today's doses on the dashboard (issue 32): what is due, taken and skipped, with one-tap Taken, and a dose of an
  * as-needed medication logged as it is taken. With nothing scheduled today and nothing as needed it shows nothing:
  * the dashboard stays quiet for a patient who takes no medicines (and while it loads, so nothing appears and goes).
+ * Its place is empty, and so hidden, then; busy until the answer is in, so that a test can tell "nothing" from "not yet".
  */
-export function TodaysDosesCard() {
+export function TodaysDosesCard({ className }: { className?: string }) {
   const patientId = usePatientId();
   const day = useQuery(dayDosesQuery(patientId));
   const shown = day.data !== undefined && (day.data.doses.length > 0 || day.data.asNeeded.length > 0);
@@ -45,19 +46,22 @@ export function TodaysDosesCard() {
   useEffect(() => {
     if (shown) void loadDoseMenu();
   }, [shown]);
-  if (day.isError) {
-    return (
-      <Card>
-        <CardHeader>
-          <CardTitle>Today's doses</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <p className="text-sm text-muted-foreground">Could not load today's doses right now.</p>
-        </CardContent>
-      </Card>
-    );
-  }
-  return shown ? <TodaysDoses day={day.data} /> : null;
+  return (
+    <div className={cn('empty:hidden', className)} aria-busy={day.isPending || undefined}>
+      {day.isError ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Today's doses</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm text-muted-foreground">Could not load today's doses right now.</p>
+          </CardContent>
+        </Card>
+      ) : (
+        shown && <TodaysDoses day={day.data} />
+      )}
+    </div>
+  );
 }
 
 type Asking = { kind: 'taken-at' | 'skip'; dose: DayDose } | null;
