@@ -13,8 +13,18 @@ const Money = z.looseObject({ value: z.number().optional(), currency: text.optio
 const Period = z.looseObject({ start: text.optional(), end: text.optional() });
 
 /** One level of extensions with values, and their own extensions (ours nest once). */
-const ExtensionValue = z.looseObject({ url: text, valueCode: text.optional(), valueString: text.optional(), valueMoney: Money.optional() });
+const ExtensionValue = z.looseObject({
+  url: text,
+  valueCode: text.optional(),
+  valueString: text.optional(),
+  valueMoney: Money.optional(),
+  valueInteger: z.number().optional(),
+  valueDate: text.optional(),
+  valueDateTime: text.optional(),
+  valueBoolean: z.boolean().optional(),
+});
 const Extension = ExtensionValue.extend({ extension: z.array(ExtensionValue).optional() });
+export type FhirExtension = z.infer<typeof Extension>;
 
 export const FhirPatient = z.looseObject({
   resourceType: z.literal('Patient'),
@@ -106,19 +116,6 @@ export const FhirAllergyIntolerance = z.looseObject({
 
 const Quantity = z.looseObject({ value: z.number().optional(), unit: text.optional(), code: text.optional() });
 const Annotation = z.looseObject({ text: text.optional() });
-/** A value of an extension as the medications' read them (ours nest once: resources.ts's details). */
-const MedicationExtensionValue = z.looseObject({
-  url: text,
-  valueString: text.optional(),
-  valueCode: text.optional(),
-  valueInteger: z.number().optional(),
-  valueDate: text.optional(),
-  valueDateTime: text.optional(),
-  valueBoolean: z.boolean().optional(),
-});
-const MedicationExtension = MedicationExtensionValue.extend({ extension: z.array(MedicationExtensionValue).optional() });
-export type FhirMedicationExtension = z.infer<typeof MedicationExtension>;
-
 export const FhirDosage = z.looseObject({
   text: text.optional(),
   patientInstruction: text.optional(),
@@ -146,9 +143,6 @@ export const FhirDosage = z.looseObject({
 });
 export type FhirDosage = z.infer<typeof FhirDosage>;
 
-/** A resource a medication resource holds inside it ('#med1'). */
-const Contained = z.array(z.looseObject({ resourceType: text, id: text.optional() })).optional();
-
 export const FhirMedication = z.looseObject({
   resourceType: z.literal('Medication'),
   code: CodeableConcept.optional(),
@@ -156,12 +150,21 @@ export const FhirMedication = z.looseObject({
 });
 export type FhirMedication = z.infer<typeof FhirMedication>;
 
-export const FhirMedicationStatement = z.looseObject({
-  resourceType: z.literal('MedicationStatement'),
+/**
+ * What the three medication resources share: a status, and the medication as a concept or a Medication, contained
+ * ('#med1', the resources it holds inside it) or of the Bundle.
+ */
+const NamesAMedication = z.looseObject({
   status: text,
-  statusReason: z.array(CodeableConcept).optional(),
   medicationCodeableConcept: CodeableConcept.optional(),
   medicationReference: Reference.optional(),
+  contained: z.array(z.looseObject({ resourceType: text, id: text.optional() })).optional(),
+});
+export type FhirNamesAMedication = z.infer<typeof NamesAMedication>;
+
+export const FhirMedicationStatement = NamesAMedication.extend({
+  resourceType: z.literal('MedicationStatement'),
+  statusReason: z.array(CodeableConcept).optional(),
   effectiveDateTime: text.optional(),
   effectivePeriod: Period.optional(),
   dateAsserted: text.optional(),
@@ -170,16 +173,12 @@ export const FhirMedicationStatement = z.looseObject({
   reasonReference: z.array(Reference).optional(),
   note: z.array(Annotation).optional(),
   dosage: z.array(FhirDosage).optional(),
-  extension: z.array(MedicationExtension).optional(),
-  contained: Contained,
+  extension: z.array(Extension).optional(),
 });
 
-export const FhirMedicationRequest = z.looseObject({
+export const FhirMedicationRequest = NamesAMedication.extend({
   resourceType: z.literal('MedicationRequest'),
-  status: text,
   statusReason: CodeableConcept.optional(),
-  medicationCodeableConcept: CodeableConcept.optional(),
-  medicationReference: Reference.optional(),
   authoredOn: text.optional(),
   requester: Reference.optional(),
   reasonCode: z.array(CodeableConcept).optional(),
@@ -189,21 +188,16 @@ export const FhirMedicationRequest = z.looseObject({
   dispenseRequest: z
     .looseObject({ numberOfRepeatsAllowed: z.number().optional(), performer: Reference.optional(), validityPeriod: Period.optional() })
     .optional(),
-  contained: Contained,
 });
 
-export const FhirMedicationAdministration = z.looseObject({
+export const FhirMedicationAdministration = NamesAMedication.extend({
   resourceType: z.literal('MedicationAdministration'),
-  status: text,
   statusReason: z.array(CodeableConcept).optional(),
-  medicationCodeableConcept: CodeableConcept.optional(),
-  medicationReference: Reference.optional(),
   effectiveDateTime: text.optional(),
   effectivePeriod: Period.optional(),
   request: Reference.optional(),
   supportingInformation: z.array(Reference).optional(),
-  extension: z.array(MedicationExtension).optional(),
-  contained: Contained,
+  extension: z.array(Extension).optional(),
 });
 export const FhirCondition = z.looseObject({
   resourceType: z.literal('Condition'),

@@ -11,11 +11,11 @@ import {
   FhirCondition,
   FhirMedication,
   FhirMedicationAdministration,
-  type FhirCodeableConcept,
   type FhirDosage,
-  type FhirMedicationExtension,
+  type FhirExtension,
   FhirMedicationRequest,
   FhirMedicationStatement,
+  type FhirNamesAMedication,
   wordsOf,
 } from './fhir-input';
 import { imported, type Outcome, read, type Resource, Skip, skipped } from './import-outcome';
@@ -97,7 +97,7 @@ function referencesOf(resource: Resource, fullUrl: string | undefined): string[]
 }
 
 /** One of our details (resources.ts's extension on a MedicationStatement). */
-function detailOf(extensions: FhirMedicationExtension[] | undefined, url: string) {
+function detailOf(extensions: FhirExtension[] | undefined, url: string) {
   return extensions?.find((extension) => extension.url === MEDICATION_EXTENSION.details)?.extension?.find((detail) => detail.url === url);
 }
 
@@ -202,7 +202,7 @@ export class MedicationImport {
     if (found instanceof Skip) return found;
     const status = found.status === 'completed' ? 'taken' : found.status === 'not-done' ? 'not taken' : null;
     if (!status) return skipped(`has the status ${found.status}`);
-    const { words, named } = this.#wordsOf(found, found.medicationCodeableConcept);
+    const { words, named } = this.#wordsOf(found);
     const byReference = [found.request?.reference, ...(found.supportingInformation ?? []).map((each) => each.reference)]
       .map((reference) => (reference ? this.#keyOfReference.get(reference) : undefined))
       .find((key) => key !== undefined && this.#ids.has(key));
@@ -258,11 +258,8 @@ export class MedicationImport {
   }
 
   /** The words of the medication a resource names: its concept, or the Medication it references (contained or of the Bundle). */
-  #wordsOf(
-    resource: { medicationReference?: { reference?: string; display?: string }; contained?: { resourceType: string; id?: string }[] },
-    concept: FhirCodeableConcept | undefined,
-  ): { words: string | null; form: MedicationForm | null; named: string[] } {
-    const fromConcept = wordsOf(concept);
+  #wordsOf(resource: FhirNamesAMedication): { words: string | null; form: MedicationForm | null; named: string[] } {
+    const fromConcept = wordsOf(resource.medicationCodeableConcept);
     if (fromConcept) return { words: fromConcept, form: null, named: [] };
     const reference = resource.medicationReference?.reference;
     let medication: FhirMedication | undefined;
@@ -302,7 +299,7 @@ export class MedicationImport {
     const status = (isStatement ? STATEMENT_STATUSES : REQUEST_STATUSES)[found.status];
     if (status === undefined) return new Skip(`has the status ${found.status}`);
     if (status === 'skip') return new Skip(SKIPPED_STATUS[found.status] ?? `is ${found.status}`);
-    const { words, form: medicationForm, named } = this.#wordsOf(found, found.medicationCodeableConcept);
+    const { words, form: medicationForm, named } = this.#wordsOf(found);
     if (!words) return new Skip('names no medication in words (a bare code)');
     const statement = found.resourceType === 'MedicationStatement' ? found : null;
     const request = found.resourceType === 'MedicationRequest' ? found : null;

@@ -1,5 +1,6 @@
 import type { Quantity, Timing } from '@medplum/fhirtypes';
 import { EVERY_HOURS_RANGE, MAX_TIMES_A_DAY, WEEKDAYS, type MedicationSchedule, type Weekday } from '../../shared/rules/medications';
+import type { FhirDosage } from './fhir-input';
 
 // Medications (issue 32) in FHIR's words and back: a schedule as a Dosage's timing, and a timing as a schedule; a dose
 // as a quantity when it is one. Both ways are here, so that what the export writes is what the import reads.
@@ -67,22 +68,8 @@ export function doseOfQuantity(quantity: { value?: number; unit?: string; code?:
   return words.length <= 100 ? words : null;
 }
 
-/** The parts of a FHIR Dosage the schedule is read from (fhir-input.ts reads them loosely). */
-export interface DosageTiming {
-  asNeededBoolean?: boolean;
-  asNeededCodeableConcept?: unknown;
-  timing?: {
-    repeat?: {
-      frequency?: number;
-      period?: number;
-      periodUnit?: string;
-      dayOfWeek?: string[];
-      timeOfDay?: string[];
-      when?: string[];
-      extension?: { url: string; valueTime?: string }[];
-    };
-  };
-}
+/** The parts of a FHIR Dosage the schedule is read from, as fhir-input.ts reads them. */
+export type DosageTiming = Pick<FhirDosage, 'asNeededBoolean' | 'asNeededCodeableConcept' | 'timing'>;
 
 /** Times for F doses a day, from 08:00: the clock a patient keeps (twice a day is morning and evening). */
 const SPREAD: Record<number, string[]> = {
