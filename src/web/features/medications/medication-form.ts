@@ -7,7 +7,7 @@ import { SCHEDULE_KINDS, WEEKDAYS, type MedicationForm as FormKind, type Schedul
 // was typed — checked by the contract's MedicationSchedule once it is built from the chosen kind.
 
 /** The schedule editor's inputs; a time is an object so that react-hook-form can keep a list of them. */
-export interface ScheduleInputs {
+interface ScheduleInputs {
   kind: ScheduleKind;
   times: { time: string }[];
   weekdays: Weekday[];

@@ -1,7 +1,7 @@
 // The offer to turn the profile's free text into medications, once declined, is not made again in this browser.
 
 /** Where this browser remembers that the patient said no to the offer, per patient. */
-export const dismissalKey = (patientId: number) => `medications-from-profile-dismissed:${patientId}`;
+const dismissalKey = (patientId: number) => `medications-from-profile-dismissed:${patientId}`;
 
 export function offerDismissed(patientId: number): boolean {
   try {
