@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { DoseEntry, type Adherence, type DoseLogQuery, type DayDose, type LogDoseBody, type UpdateDoseBody } from '../../shared/contracts/medications';
 import type { PageQuery } from '../../shared/contracts/paging';
 import { adherenceOf, dosesOnDay, localInstant, sumAdherence, windowDays } from '../../shared/rules/medication-schedule';
-import { ADHERENCE_WINDOWS } from '../../shared/rules/medications';
-import { todayIn } from '../../shared/rules/patient';
+import type { ScheduledMedication } from '../../shared/rules/medications';
+import { clockIn, todayIn } from '../../shared/rules/patient';
 import type { Database } from '../db/client';
 import { pageQuery, readPage, type PagedTable } from '../db/keyset-page';
 import { medicationDoses, medications } from '../db/schema/index';
@@ -27,11 +27,6 @@ const SCHEDULED_DOSE_KEY = 'medication_doses_scheduled_idx';
 /** How far ahead of the server's clock a time taken may be: a phone's clock a little ahead. */
 const CLOCK_SLACK_MS = 60_000;
 const HOUR_MS = 3_600_000;
-/**
- * The last day whose doses can be answered: a day later has instants past 9999 in a zone west of UTC, which neither
- * ISO 8601 nor PostgreSQL's input writes with four digits.
- */
-const LAST_DAY = '9999-12-30';
 
 /** The entry's fields as the contract sends them. */
 const entryColumns = {
@@ -55,30 +50,32 @@ function medicationsOf(db: Database, patient: Patient): Promise<MedicationRow[]>
   return db.select().from(medications).where(ownRows(medications, patient)).orderBy(asc(medications.name), asc(medications.id));
 }
 
-/** 'HH:mm' of an instant on the patient's clock. */
-function clockTime(instant: Date, timeZone: string | null): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: timeZone ?? undefined, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
-}
-
 /**
  * The doses of one of the patient's days: each medication's scheduled doses with their entries, the entries of that
  * day the schedule no longer gives (it changed since), and the as-needed doses taken that day (by when they were
  * taken, on the patient's clock), by time; and the active as-needed medications.
  */
 export async function dayDoses(db: Database, patient: Patient, date: string | undefined) {
-  const now = new Date();
-  const { timeZone, today } = await patientClock(db, patient, now);
-  const day = date ?? today;
-  if (day > LAST_DAY) throw badRequest(`date: must be on or before ${LAST_DAY}`);
-  const rows = await medicationsOf(db, patient);
-  const scheduledEntries = await db
-    .select(entryColumns)
-    .from(medicationDoses)
-    .where(and(ownRows(medicationDoses, patient), eq(medicationDoses.scheduledDate, day)));
+  const { timeZone, today } = await patientClock(db, patient, new Date());
+  return dosesOfDay(db, patient, { day: date ?? today, timeZone, medications: await medicationsOf(db, patient) });
+}
+
+/** What the day's doses need of a medication: when it is due, and how it is named. */
+export type DayMedication = ScheduledMedication & Pick<MedicationRow, 'name' | 'strength' | 'dose'>;
+
+/**
+ * dayDoses for a caller that has read the patient's zone and medications already (the assistant's facts): only the
+ * day's entries are read, the scheduled and the as-needed ones at once.
+ */
+export async function dosesOfDay(db: Database, patient: Patient, { day, timeZone, medications: rows }: { day: string; timeZone: string | null; medications: DayMedication[] }) {
   // The day's instants lie within a day and a few hours of its midnight; which of them are the day's, the clock says.
   const midnight = localInstant(day, '00:00', timeZone);
-  const asNeededEntries = (
-    await db
+  const [scheduledEntries, takenAround] = await Promise.all([
+    db
+      .select(entryColumns)
+      .from(medicationDoses)
+      .where(and(ownRows(medicationDoses, patient), eq(medicationDoses.scheduledDate, day))),
+    db
       .select(entryColumns)
       .from(medicationDoses)
       .where(
@@ -88,11 +85,15 @@ export async function dayDoses(db: Database, patient: Patient, date: string | un
           gte(medicationDoses.takenAt, new Date(midnight.getTime() - 3 * HOUR_MS)),
           lt(medicationDoses.takenAt, new Date(midnight.getTime() + 27 * HOUR_MS)),
         ),
-      )
-  ).filter((entry) => entry.takenAt !== null && todayIn(timeZone, entry.takenAt) === day);
+      ),
+  ]);
+  const asNeededEntries = takenAround.flatMap((entry) => {
+    const clock = entry.takenAt === null ? null : clockIn(timeZone, entry.takenAt);
+    return clock?.date === day ? [{ entry, time: clock.time }] : [];
+  });
 
   const byId = new Map(rows.map((medication) => [medication.id, medication]));
-  const described = (medication: MedicationRow) => ({
+  const described = (medication: DayMedication) => ({
     medicationId: medication.id,
     name: medication.name,
     strength: medication.strength,
@@ -112,8 +113,8 @@ export async function dayDoses(db: Database, patient: Patient, date: string | un
     const time = entry.scheduledTime!;
     doses.push({ ...described(byId.get(entry.medicationId)!), scheduledTime: time, dueAt: localInstant(day, time, timeZone), entry, sortTime: time });
   }
-  for (const entry of asNeededEntries) {
-    doses.push({ ...described(byId.get(entry.medicationId)!), scheduledTime: null, dueAt: null, entry, sortTime: clockTime(entry.takenAt!, timeZone) });
+  for (const { entry, time } of asNeededEntries) {
+    doses.push({ ...described(byId.get(entry.medicationId)!), scheduledTime: null, dueAt: null, entry, sortTime: time });
   }
   doses.sort((a, b) => a.sortTime.localeCompare(b.sortTime) || a.name.localeCompare(b.name) || a.medicationId - b.medicationId);
   return {
@@ -247,8 +248,8 @@ function countedFrom(medication: MedicationRow, timeZone: string | null): Medica
 export async function adherence(db: Database, patient: Patient): Promise<z.output<typeof Adherence>> {
   const now = new Date();
   const { timeZone, today } = await patientClock(db, patient, now);
-  const longest = Math.max(...ADHERENCE_WINDOWS);
-  const days = windowDays(today, longest);
+  // The longer window (days30) holds the shorter.
+  const days = windowDays(today, 30);
   const rows = await medicationsOf(db, patient);
   const counts = await takenCountsQuery(db, patient, days[0]!, today);
   const takenBy = new Map<number, Map<string, number>>();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DOSE_STATUSES,
   EVERY_HOURS_RANGE,
+  LAST_DOSE_DAY,
   MAX_TIMES_A_DAY,
   MEDICATION_FORMS,
   MEDICATION_STATUSES,
@@ -217,7 +218,10 @@ export type UpdateDoseBody = z.input<typeof UpdateDoseBody>;
 
 /** `?date=` of the day's doses: a calendar day, by default the patient's today. */
 export const DayQuery = z.object({
-  date: calendarDate().optional().meta({ description: "The day, 'yyyy-MM-dd'; by default the patient's today" }),
+  date: calendarDate()
+    .refine((day) => day <= LAST_DOSE_DAY, `must be on or before ${LAST_DOSE_DAY}`)
+    .optional()
+    .meta({ description: "The day, 'yyyy-MM-dd'; by default the patient's today" }),
 });
 
 /**

@@ -36,6 +36,14 @@ export const WEEKDAY_NAMES: Readonly<Record<Weekday, string>> = {
 export const medicationTitle = (medication: { name: string; strength: string | null }) =>
   medication.strength ? `${medication.name} ${medication.strength}` : medication.name;
 
+/**
+ * Past: stopped, or ended before the patient's today; the others (active, paused) are current. The Medications
+ * page's Active and Past lists and the assistant's current and past medications divide by this.
+ */
+export function isPastMedication(medication: { status: MedicationStatus; endDate: string | null }, today: string): boolean {
+  return medication.status === 'stopped' || (medication.endDate !== null && medication.endDate < today);
+}
+
 /** The schedule's kinds: fixed times every day, fixed times on given weekdays, every N hours from a first time, as needed. */
 export const SCHEDULE_KINDS = ['daily', 'weekdays', 'every-hours', 'as-needed'] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
@@ -46,8 +54,11 @@ export const MAX_TIMES_A_DAY = 12;
 /** Every N hours: 1 to 12 (every 24 hours is a daily schedule with one time). */
 export const EVERY_HOURS_RANGE = { min: 1, max: 12 } as const;
 
-/** The windows adherence is given for, in days ending today. */
-export const ADHERENCE_WINDOWS = [7, 30] as const;
+/**
+ * The last day whose doses can be asked for: a day later has instants past 9999 in a zone west of UTC, which neither
+ * ISO 8601 nor PostgreSQL's input writes with four digits.
+ */
+export const LAST_DOSE_DAY = '9999-12-30';
 
 /**
  * When the doses are due, in the patient's time zone (the profile's), so a dose at 08:00 stays at 08:00 across a

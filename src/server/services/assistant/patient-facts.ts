@@ -4,13 +4,13 @@ import { formatAppointmentTime, UNKNOWN_PROVIDER } from '../../../shared/rules/a
 import { CARE_DISPLAY, careStanding, todayOfPatient, type CareStanding } from '../../../shared/rules/care';
 import { formatDollars, percentOf } from '../../../shared/rules/formats';
 import { clockIn, todayIn } from '../../../shared/rules/patient';
-import type { DoseStatus, MedicationForm, ScheduledMedication } from '../../../shared/rules/medications';
+import { isPastMedication, type DoseStatus, type MedicationForm, type ScheduledMedication } from '../../../shared/rules/medications';
 import { TIME_PREFERENCES } from '../../../shared/rules/statuses';
 import type { Database } from '../../db/client';
 import { appointments, insuranceBenefits, insurancePlans, medicalRecords, medications, preventativeCare, providers, users } from '../../db/schema/index';
 import { ownRows, type Patient } from '../../core/patient';
 import { appointmentOrder } from '../appointments';
-import { dayDoses } from '../medication-doses';
+import { dosesOfDay } from '../medication-doses';
 import { patientTimeZone } from '../users';
 import { doseState, doseTitle, medicationLine, medicationTitle } from './medication-words';
 
@@ -142,14 +142,13 @@ export async function loadPatientFacts(db: Database, patient: Patient, now: Date
   const timeZone = await patientTimeZone(db, patient);
   // The one "today of the patient" (rules/care.ts), from the time zone read once here.
   const today = todayOfPatient(timeZone, now);
-  const [profile, nextAppointments, care, plan, records, medicationList, todaysDoses] = await Promise.all([
+  const [profile, nextAppointments, care, plan, records, { medicationList, todaysDoses }] = await Promise.all([
     loadProfile(db, patient),
     loadNextAppointments(db, patient, today),
     loadCare(db, patient, today),
     loadPlan(db, patient),
     loadRecords(db, patient, timeZone),
-    loadMedicationList(db, patient, today),
-    loadTodaysDoses(db, patient, timeZone, today),
+    loadMedications(db, patient, timeZone, today),
   ]);
   return { ...profile, timeZone, today, clock: clockIn(timeZone, now).time, nextAppointments, care, plan, records, medicationList, todaysDoses };
 }
@@ -265,7 +264,8 @@ async function loadRecords(db: Database, patient: Patient, timeZone: string | nu
   };
 }
 
-async function loadMedicationList(db: Database, patient: Patient, today: string): Promise<PatientFacts['medicationList']> {
+/** The medication list, and today's doses from the same rows (dosesOfDay reads only the day's log). */
+async function loadMedications(db: Database, patient: Patient, timeZone: string | null, today: string) {
   // Every medication of the patient, by the per-user index (user_id, name): a list a patient keeps, tens at most.
   const rows = await db
     .select({
@@ -298,20 +298,17 @@ async function loadMedicationList(db: Database, patient: Patient, today: string)
     stopReason: blankToNull(row.stopReason),
   }));
   // Past as the Medications page has it: stopped, or ended before today.
-  const isPast = (m: MedicationFact) => m.status === 'stopped' || (m.endDate !== null && m.endDate < today);
+  const isPast = (m: MedicationFact) => isPastMedication(m, today);
   const endedOn = (m: MedicationFact) => m.stoppedOn ?? m.endDate ?? '';
-  return {
+  const medicationList: PatientFacts['medicationList'] = {
     current: facts.filter((m) => !isPast(m)),
     past: facts
       .filter(isPast)
       .sort((a, b) => endedOn(b).localeCompare(endedOn(a)))
       .slice(0, PAST_MEDICATIONS),
   };
-}
-
-async function loadTodaysDoses(db: Database, patient: Patient, timeZone: string | null, today: string): Promise<DoseFact[]> {
-  const { doses } = await dayDoses(db, patient, today);
-  return doses.map(({ medicationId, name, strength, dose, scheduledTime, entry }) => ({
+  const { doses } = await dosesOfDay(db, patient, { day: today, timeZone, medications: rows });
+  const todaysDoses: DoseFact[] = doses.map(({ medicationId, name, strength, dose, scheduledTime, entry }) => ({
     medicationId,
     name,
     strength,
@@ -321,6 +318,7 @@ async function loadTodaysDoses(db: Database, patient: Patient, timeZone: string 
     takenAt: entry?.takenAt ? takenAtWords(entry.takenAt, timeZone, today) : null,
     reason: blankToNull(entry?.reason),
   }));
+  return { medicationList, todaysDoses };
 }
 
 /** '08:05'; '23:50 on November 21' when the patient's day of it is not today (a dose taken the evening before). */

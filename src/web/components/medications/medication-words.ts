@@ -1,8 +1,8 @@
-import type { AdherenceFigures, Medication } from '../../../shared/contracts/medications';
+import type { AdherenceFigures } from '../../../shared/contracts/medications';
 import { formatTime, percentOf } from '../../../shared/rules/formats';
-import { medicationTitle, WEEKDAY_NAMES, WEEKDAYS, type MedicationForm, type MedicationSchedule, type Weekday } from '../../../shared/rules/medications';
+import { isPastMedication, medicationTitle, WEEKDAY_NAMES, WEEKDAYS, type MedicationForm, type MedicationSchedule, type Weekday } from '../../../shared/rules/medications';
 
-export { medicationTitle };
+export { isPastMedication, medicationTitle };
 
 // How the screens word medications (issue 32): the Medications page and the dashboard's Today's doses.
 
@@ -59,10 +59,6 @@ export function adherenceWords({ due, taken }: AdherenceFigures): string {
   return `${percentOf(taken, due)}% (${taken} of ${due} ${due === 1 ? 'dose' : 'doses'})`;
 }
 
-/** Past: stopped, or ended before today (the patient's); the others (active, paused) are current. */
-export function isPastMedication(medication: Pick<Medication, 'status' | 'endDate'>, today: string): boolean {
-  return medication.status === 'stopped' || (medication.endDate !== null && medication.endDate < today);
-}
 
 /**
  * The profile's existing conditions as suggestions for a medication's reason: one a line, or a comma or semicolon

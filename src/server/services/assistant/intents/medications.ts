@@ -1,6 +1,6 @@
 import { addDays, format, parseISO } from 'date-fns';
 import { isDueOn, scheduleTimes } from '../../../../shared/rules/medication-schedule';
-import { WEEKDAYS, type Weekday } from '../../../../shared/rules/medications';
+import { isPastMedication, WEEKDAYS, type Weekday } from '../../../../shared/rules/medications';
 import type { Intent } from '../intent';
 import { mentionedNames } from '../mentioned-names';
 import { doseState, doseTitle, medicationLine, medicationTitle, scheduleInWords, WEEKDAY_NAMES } from '../medication-words';
@@ -260,7 +260,7 @@ function loggedAnswer(facts: PatientFacts, named: MedicationFact[], part: PartOf
 function whenOne(facts: PatientFacts, medication: MedicationFact): string {
   const title = medicationTitle(medication);
   const why = standing(facts, medication);
-  if (medication.status === 'stopped' || isEnded(facts, medication)) return `${why} You took it ${scheduleInWords(medication.schedule)}.`;
+  if (isPastMedication(medication, facts.today)) return `${why} You took it ${scheduleInWords(medication.schedule)}.`;
   const parts = [`You take ${title}${medication.dose ? ` (${medication.dose})` : ''} ${scheduleInWords(medication.schedule)}.`];
   if (medication.instructions) parts.push(`Instructions: ${inSentence(medication.instructions)}.`);
   if (why) parts.push(why);
