@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import type { Dosage, Extension, MedicationAdministration, MedicationStatement, Patient, Reference } from '@medplum/fhirtypes';
 import { formatISO } from 'date-fns';
 import { localInstant } from '../../shared/rules/medication-schedule';
+import { medicationTitle } from '../../shared/rules/medications';
 import type { PatientRows } from '../archive/patient-rows';
 import { doseQuantity, scheduleWords, timingOf } from './medication-values';
 
@@ -21,9 +22,6 @@ export const MEDICATION_EXTENSION = {
   /** On a MedicationAdministration: the scheduled dose it is the entry of, as the patient's day and clock time. */
   scheduledDose: 'urn:healthassist:fhir:scheduled-dose',
 } as const;
-
-/** The medication in words, as its concept's text: the name and the strength ('Lisinopril 10 mg'). */
-export const medicationWords = (medication: Pick<Medication, 'name' | 'strength'>) => [medication.name, medication.strength].filter(Boolean).join(' ');
 
 /**
  * A stopped medication that ran to its end date (stopped on or after it) is completed; one stopped before it,
@@ -70,7 +68,7 @@ export function medicationStatement(medication: Medication, subject: Reference<P
     resourceType: 'MedicationStatement',
     status: statementStatus(medication),
     statusReason: medication.stopReason ? [{ text: medication.stopReason }] : undefined,
-    medicationCodeableConcept: { text: medicationWords(medication) },
+    medicationCodeableConcept: { text: medicationTitle(medication) },
     subject,
     effectivePeriod: effectivePeriod(medication),
     dateAsserted: medication.createdAt.toISOString(),
@@ -120,7 +118,7 @@ export function medicationAdministration(
     status: dose.status === 'taken' ? 'completed' : 'not-done',
     statusReason:
       dose.status === 'taken' ? undefined : [{ text: dose.status === 'skipped' ? 'Skipped' : 'Missed' }, ...(dose.reason ? [{ text: dose.reason }] : [])],
-    medicationCodeableConcept: { text: medicationWords(medication) },
+    medicationCodeableConcept: { text: medicationTitle(medication) },
     subject,
     // A taken dose is at the instant taken (to the millisecond); one not taken at the instant it was due.
     effectiveDateTime: dose.takenAt ? dose.takenAt.toISOString() : withOffset(scheduled!.at, timeZone),

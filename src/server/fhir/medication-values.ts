@@ -1,5 +1,5 @@
 import type { Quantity, Timing } from '@medplum/fhirtypes';
-import { EVERY_HOURS_RANGE, MAX_TIMES_A_DAY, WEEKDAYS, type MedicationSchedule, type Weekday } from '../../shared/rules/medications';
+import { EVERY_HOURS_RANGE, MAX_TIMES_A_DAY, WEEKDAY_NAMES, WEEKDAYS, type MedicationSchedule } from '../../shared/rules/medications';
 import type { FhirDosage } from './fhir-input';
 
 // Medications (issue 32) in FHIR's words and back: a schedule as a Dosage's timing, and a timing as a schedule; a dose
@@ -32,7 +32,6 @@ export function timingOf(schedule: MedicationSchedule): Timing | undefined {
   }
 }
 
-const WEEKDAY_WORDS: Record<Weekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
 const listed = (times: string[]) => (times.length === 1 ? times[0]! : `${times.slice(0, -1).join(', ')} and ${times.at(-1)!}`);
 
 /** The schedule in words, as a Dosage's text ends: 'at 08:00 and 20:00 every day'. */
@@ -41,7 +40,7 @@ export function scheduleWords(schedule: MedicationSchedule): string {
     case 'daily':
       return `at ${listed(schedule.times)} every day`;
     case 'weekdays':
-      return `at ${listed(schedule.times)} on ${schedule.weekdays.map((day) => WEEKDAY_WORDS[day]).join(', ')}`;
+      return `at ${listed(schedule.times)} on ${schedule.weekdays.map((day) => WEEKDAY_NAMES[day].slice(0, 3)).join(', ')}`;
     case 'every-hours':
       return `every ${schedule.everyHours} hours from ${schedule.firstTime}`;
     case 'as-needed':
