@@ -14,7 +14,8 @@ export { medicationTitle, WEEKDAY_NAMES };
 const TIMES_LISTED = 6;
 
 
-function weekdayWords(days: readonly Weekday[]): string {
+/** 'every day', 'on weekdays', 'at weekends', 'on Mondays and Thursdays'. */
+export function weekdayWords(days: readonly Weekday[]): string {
   if (days.length === WEEKDAYS.length) return 'every day';
   if (days.length === 5 && !days.includes('sat') && !days.includes('sun')) return 'on weekdays';
   if (days.length === 2 && days.includes('sat') && days.includes('sun')) return 'at weekends';
@@ -37,6 +38,9 @@ export function scheduleInWords(schedule: MedicationSchedule): string {
       return 'as needed';
   }
 }
+
+/** '1 refill left', '3 refills left'. */
+export const refillsWords = (refillsLeft: number) => `${refillsLeft} ${refillsLeft === 1 ? 'refill' : 'refills'} left`;
 
 /** 'Metformin 500 mg, 1 tablet every day at 08:00 and 20:00': what, how much, when. */
 export function medicationLine(medication: MedicationFact): string {

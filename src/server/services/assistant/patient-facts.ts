@@ -12,7 +12,7 @@ import { ownRows, type Patient } from '../../core/patient';
 import { appointmentOrder } from '../appointments';
 import { dosesOfDay } from '../medication-doses';
 import { patientTimeZone } from '../users';
-import { doseState, doseTitle, medicationLine, medicationTitle } from './medication-words';
+import { doseState, doseTitle, medicationLine, medicationTitle, refillsWords } from './medication-words';
 
 /** How many scheduled appointments the assistant knows ahead: the next one, and a couple after it. */
 const NEXT_APPOINTMENTS = 3;
@@ -403,7 +403,7 @@ function describeMedications(facts: PatientFacts): string[] {
       // The patient's words quoted, as the profile's are: an instruction's own ';' stays inside its medication.
       m.instructions ? `instructions ${quoted(m.instructions)}` : '',
       m.reason ? `for ${quoted(m.reason)}` : '',
-      m.refillsLeft !== null ? `${m.refillsLeft} ${m.refillsLeft === 1 ? 'refill' : 'refills'} left` : '',
+      m.refillsLeft !== null ? refillsWords(m.refillsLeft) : '',
       m.quantityOnHand !== null ? `${m.quantityOnHand} on hand` : '',
     ]
       .filter(Boolean)

@@ -3,7 +3,7 @@ import { isDueOn, scheduleTimes } from '../../../../shared/rules/medication-sche
 import { isPastMedication, WEEKDAYS, type Weekday } from '../../../../shared/rules/medications';
 import type { Intent } from '../intent';
 import { mentionedNames } from '../mentioned-names';
-import { doseState, doseTitle, medicationLine, medicationTitle, scheduleInWords, WEEKDAY_NAMES } from '../medication-words';
+import { doseState, doseTitle, medicationLine, medicationTitle, refillsWords, scheduleInWords, WEEKDAY_NAMES, weekdayWords } from '../medication-words';
 import type { DoseFact, MedicationFact, PatientFacts } from '../patient-facts';
 import { anyOf, normaliseQuestion } from '../reading';
 import { andList, inSentence, longDate } from './phrasing';
@@ -150,7 +150,7 @@ function listAnswer(facts: PatientFacts): string {
  * ('Vitamin D3 1000 IU (1 capsule; on Mondays and Thursdays)'), for an answer about no day in particular.
  */
 const withHow = (m: MedicationFact, weekdays = false) => {
-  const days = weekdays && m.schedule.kind === 'weekdays' ? scheduleInWords(m.schedule).replace(/ at .*$/, '') : '';
+  const days = weekdays && m.schedule.kind === 'weekdays' ? weekdayWords(m.schedule.weekdays) : '';
   const how = [m.dose, m.instructions, days].filter(Boolean).join('; ');
   return `${medicationTitle(m)}${how ? ` (${how})` : ''}`;
 };
@@ -301,7 +301,7 @@ function refillsAnswer(facts: PatientFacts, named: MedicationFact[]): string {
   const medications = named.length > 0 ? named : facts.medicationList.current;
   const line = (m: MedicationFact) => {
     const known = [
-      m.refillsLeft !== null ? `${m.refillsLeft} ${m.refillsLeft === 1 ? 'refill' : 'refills'} left` : '',
+      m.refillsLeft !== null ? refillsWords(m.refillsLeft) : '',
       m.quantityOnHand !== null ? quantityWords(m, m.quantityOnHand) : '',
     ].filter(Boolean);
     return `${medicationTitle(m)}: ${known.length > 0 ? andList.format(known) : 'no refills or quantity recorded'}`;
