@@ -512,6 +512,30 @@ describe('medications from other records (issue 32)', () => {
     ]);
   });
 
+  it('a SIG that ends as our own words could (\'… as needed\') is the instructions, and the dose is its quantity', async () => {
+    await freshPatient();
+    const sig = 'Take 1 tablet by mouth every 6 hours as needed';
+    const response = await post({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        {
+          resource: {
+            resourceType: 'MedicationRequest',
+            status: 'active',
+            intent: 'order',
+            medicationCodeableConcept: { text: 'Oxycodone 5 mg tablet' },
+            dosageInstruction: [{ text: sig, asNeededBoolean: true, doseAndRate: [{ doseQuantity: { value: 1, unit: 'tablet' } }] }],
+          },
+        },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await medicationsOf(1)).map(({ name, dose, instructions, schedule }) => ({ name, dose, instructions, schedule }))).toEqual([
+      { name: 'Oxycodone', dose: '1 tablet', instructions: sig, schedule: { kind: 'as-needed' } },
+    ]);
+  });
+
   it('statuses: on hold is paused from today; stopped, cancelled and completed are stopped; a draft, entered in error or not taken is skipped', async () => {
     await freshPatient();
     const request = (status: string, name: string, extra: object = {}) => ({

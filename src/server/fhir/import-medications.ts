@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { medicationDraftsFromText } from '../../shared/rules/medication-text';
-import { MEDICATION_FORMS, type MedicationForm, type MedicationSchedule, type MedicationStatus } from '../../shared/rules/medications';
+import { MEDICATION_FORMS, type MedicationForm, type MedicationStatus } from '../../shared/rules/medications';
 import { todayIn } from '../../shared/rules/patient';
 import type { Database } from '../db/client';
 import { medicationDoses, medications, providers } from '../db/schema/index';
@@ -327,14 +327,15 @@ export class MedicationImport {
       null;
     const integer = (value: number | undefined, max: number) => (value !== undefined && Number.isInteger(value) && value >= 0 && value <= max ? value : null);
     const note = found.note?.map((each) => each.text?.trim()).find(Boolean);
+    // The dose as our own export writes it, else as a quantity ('1 tablet').
+    const ourDose = detailOf(extensions, 'dose')?.valueString;
+    const doseWords = ourDose ?? doseOfQuantity(dosage?.doseAndRate?.find((each) => each.doseQuantity)?.doseQuantity);
     // The Dosage's words ('Inhale 2 puffs every 4 hours as needed for wheezing') unless they are only what our own
     // export wrote from the dose and the schedule.
-    const scheduleText = scheduleWords(schedule);
     const sig = dosage?.text?.trim();
-    const ownSig = sig === scheduleText || sig?.endsWith(` ${scheduleText}`);
+    const ownSig = sig === [ourDose, scheduleWords(schedule)].filter(Boolean).join(' ');
     const instructions =
       note ?? dosage?.patientInstruction ?? wordsOf(dosage?.additionalInstruction?.[0]) ?? (ownSig ? null : sig) ?? (statesSchedule ? words : null);
-    const doseWords = this.#doseOf(dosage, schedule);
     const key = keyOf(name.trim(), textOf(strength, 100));
     return {
       kind: 'medication',
@@ -364,13 +365,5 @@ export class MedicationImport {
       day,
       named,
     };
-  }
-
-  /** The dose per intake: what our export's Dosage text says before its schedule, else the dose as a quantity. */
-  #doseOf(dosage: FhirDosage | undefined, schedule: MedicationSchedule): string | null {
-    const words = scheduleWords(schedule);
-    const text = dosage?.text?.trim();
-    if (text?.endsWith(` ${words}`) && text.length > words.length + 1) return text.slice(0, -words.length - 1).trim();
-    return doseOfQuantity(dosage?.doseAndRate?.find((each) => each.doseQuantity)?.doseQuantity);
   }
 }

@@ -15,8 +15,9 @@ type Dose = PatientRows['medicationDoses'][number];
 
 export const MEDICATION_EXTENSION = {
   /**
-   * On a MedicationStatement: strength, form, pharmacy, refills left, quantity on hand, the day paused or stopped, and
-   * the end date of one stopped before it.
+   * On a MedicationStatement: strength, form, the dose as written (the Dosage's quantity holds only a plain one, and
+   * its text the dose with the schedule's words), pharmacy, refills left, quantity on hand, the day paused or stopped,
+   * and the end date of one stopped before it.
    */
   details: 'urn:healthassist:fhir:medication',
   /** On a MedicationAdministration: the scheduled dose it is the entry of, as the patient's day and clock time. */
@@ -56,6 +57,7 @@ export function medicationStatement(medication: Medication, subject: Reference<P
   const details = [
     ...(medication.strength ? [detail('strength', { valueString: medication.strength })] : []),
     ...(medication.form ? [detail('form', { valueCode: medication.form })] : []),
+    ...(medication.dose ? [detail('dose', { valueString: medication.dose })] : []),
     ...(medication.pharmacy ? [detail('pharmacy', { valueString: medication.pharmacy })] : []),
     ...(medication.refillsLeft !== null ? [detail('refillsLeft', { valueInteger: medication.refillsLeft })] : []),
     ...(medication.quantityOnHand !== null ? [detail('quantityOnHand', { valueInteger: medication.quantityOnHand })] : []),
