@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_ATTACHMENT_TYPES, CHAT_ROLES } from '../../shared/contracts/chat';
 import { dateOnly, id, instant } from '../../shared/contracts/common';
+import { timeOfDay } from '../../shared/contracts/medications';
 import { ACTIVITY_TYPES } from '../../shared/rules/activities';
 import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { PLAN_TYPES } from '../../shared/rules/insurance';
@@ -119,8 +120,6 @@ const Appointment = z.strictObject({
   confirmationCallError: nullableText,
 });
 
-/** 24-hour 'HH:mm', as the schedule and the dose log keep a time on the patient's clock. */
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 08:00');
 const times = z.array(timeOfDay).min(1).max(MAX_TIMES_A_DAY);
 
 /** The schedule as the table keeps it (rules/medications.ts): no transform, so that it writes back as it reads. */
