@@ -1,5 +1,5 @@
 import type { Quantity, Timing } from '@medplum/fhirtypes';
-import { EVERY_HOURS_RANGE, MAX_TIMES_A_DAY, WEEKDAY_NAMES, WEEKDAYS, type MedicationSchedule } from '../../shared/rules/medications';
+import { BEDTIME, EVERY_HOURS_RANGE, MAX_TIMES_A_DAY, TIMES_FOR_DOSES_A_DAY, WEEKDAY_NAMES, WEEKDAYS, type MedicationSchedule } from '../../shared/rules/medications';
 import type { FhirDosage } from './fhir-input';
 
 // Medications (issue 32) in FHIR's words and back: a schedule as a Dosage's timing, and a timing as a schedule; a dose
@@ -70,13 +70,6 @@ export function doseOfQuantity(quantity: { value?: number; unit?: string; code?:
 /** The parts of a FHIR Dosage the schedule is read from, as fhir-input.ts reads them. */
 export type DosageTiming = Pick<FhirDosage, 'asNeededBoolean' | 'asNeededCodeableConcept' | 'timing'>;
 
-/** Times for F doses a day, from 08:00: the clock a patient keeps (twice a day is morning and evening). */
-const SPREAD: Record<number, string[]> = {
-  1: ['08:00'],
-  2: ['08:00', '20:00'],
-  3: ['08:00', '14:00', '20:00'],
-  4: ['08:00', '12:00', '16:00', '20:00'],
-};
 
 /** FHIR's event timing codes for a time of day, as the profile's words read them (rules/medication-text.ts). */
 const WHEN_TIMES: Record<string, string> = {
@@ -90,8 +83,8 @@ const WHEN_TIMES: Record<string, string> = {
   EVE: '20:00',
   'EVE.early': '18:00',
   'EVE.late': '21:00',
-  NIGHT: '22:00',
-  HS: '22:00',
+  NIGHT: BEDTIME,
+  HS: BEDTIME,
 };
 
 /** 'HH:mm' of a FHIR time ('08:00:00', '08:00'); null when it is not one. */
@@ -135,7 +128,8 @@ export function scheduleOfDosage(dosage: DosageTiming | undefined): MedicationSc
   const { period, periodUnit } = repeat;
   if (period === undefined || !Number.isInteger(frequency)) return asNeeded;
   const perDay = (periodUnit === 'd' && period === 1) || (periodUnit === 'h' && period === 24);
-  if (perDay && SPREAD[frequency]) return onDays(SPREAD[frequency]);
+  const spread = TIMES_FOR_DOSES_A_DAY[frequency as keyof typeof TIMES_FOR_DOSES_A_DAY] as readonly string[] | undefined;
+  if (perDay && spread) return onDays([...spread]);
   if (periodUnit === 'h' && frequency === 1 && Number.isInteger(period) && period >= EVERY_HOURS_RANGE.min && period <= EVERY_HOURS_RANGE.max) {
     const first = repeat.extension?.find((extension) => extension.url === FIRST_DOSE_TIME)?.valueTime;
     const firstTime = (first ? clockTime(first) : null) ?? '08:00';

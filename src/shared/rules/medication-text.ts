@@ -1,4 +1,4 @@
-import type { MedicationForm, MedicationSchedule } from './medications';
+import { BEDTIME, TIMES_FOR_DOSES_A_DAY, type MedicationForm, type MedicationSchedule } from './medications';
 
 // Medications (issue 32): the profile's free-text medications field ("Lisinopril 10 mg once daily; Metformin 500mg
 // twice a day with food") read into drafts the patient confirms, one per item. A guess, so it stays on the safe side:
@@ -68,10 +68,10 @@ const daily = (...times: string[]): MedicationSchedule => ({ kind: 'daily', time
  */
 const SCHEDULES: readonly [RegExp, MedicationSchedule][] = [
   [/\b(?:as needed|as required|when needed|p\.?r\.?n\.?)(?![\p{L}])/iu, { kind: 'as-needed' }],
-  [/\b(?:(?:three times|3 ?x) (?:a |per |each )?(?:day|daily)|three times|t\.?i\.?d\.?)(?![\p{L}])/iu, daily('08:00', '14:00', '20:00')],
-  [/\b(?:(?:twice|two times|2 ?x) (?:a |per |each )?(?:day|daily)|b\.?i\.?d\.?)(?![\p{L}])/iu, daily('08:00', '20:00')],
-  [/\b(?:(?:once )?(?:daily )?at (?:bedtime|night)|nightly|every night)\b/i, daily('22:00')],
-  [/\b(?:(?:once|1 ?x) (?:a |per )?(?:day|daily)|(?:every|each|in the) morning|every day|daily)\b/i, daily('08:00')],
+  [/\b(?:(?:three times|3 ?x) (?:a |per |each )?(?:day|daily)|three times|t\.?i\.?d\.?)(?![\p{L}])/iu, daily(...TIMES_FOR_DOSES_A_DAY[3])],
+  [/\b(?:(?:twice|two times|2 ?x) (?:a |per |each )?(?:day|daily)|b\.?i\.?d\.?)(?![\p{L}])/iu, daily(...TIMES_FOR_DOSES_A_DAY[2])],
+  [/\b(?:(?:once )?(?:daily )?at (?:bedtime|night)|nightly|every night)\b/i, daily(BEDTIME)],
+  [/\b(?:(?:once|1 ?x) (?:a |per )?(?:day|daily)|(?:every|each|in the) morning|every day|daily)\b/i, daily(...TIMES_FOR_DOSES_A_DAY[1])],
 ];
 
 /** Where a recognised part sits in the item, and whether its text leaves the instructions. */

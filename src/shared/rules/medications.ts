@@ -48,6 +48,20 @@ export function isPastMedication(medication: { status: MedicationStatus; endDate
 export const SCHEDULE_KINDS = ['daily', 'weekdays', 'every-hours', 'as-needed'] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
 
+/**
+ * The times of N doses a day when a record says only how many (the profile's words, a FHIR timing): spread from
+ * 08:00, the clock a patient keeps (twice a day is morning and evening).
+ */
+export const TIMES_FOR_DOSES_A_DAY: Readonly<Record<1 | 2 | 3 | 4, readonly string[]>> = {
+  1: ['08:00'],
+  2: ['08:00', '20:00'],
+  3: ['08:00', '14:00', '20:00'],
+  4: ['08:00', '12:00', '16:00', '20:00'],
+};
+
+/** 'At bedtime', 'at night': the time such a dose is due. */
+export const BEDTIME = '22:00';
+
 /** The most doses one schedule gives a day: enough for every 2 hours, few enough to read on a phone. */
 export const MAX_TIMES_A_DAY = 12;
 
