@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MedicationSchedule } from '../../../shared/rules/medications';
-import { adherenceWords, conditionSuggestions, isPastMedication, listWords, scheduleWords } from './medication-words';
+import { adherenceWords, conditionSuggestions, isPastMedication, listWords, scheduleWords, statusWithReason } from './medication-words';
 import { localInstant } from '../../../shared/rules/medication-schedule';
 import { clockDateTimeWords, clockOf, clockTimeWords } from './patient-clock';
 
@@ -92,5 +92,15 @@ describe("the patient's clock around daylight-saving changes", () => {
   it('words a time on the clock with the formats of part 1 §9 (docs/product.md#part-1-9)', () => {
     expect(clockTimeWords('2026-03-01T07:05:00Z', 'Europe/Berlin')).toBe('8:05 AM');
     expect(clockDateTimeWords('2026-03-01T23:05:00Z', 'Europe/Berlin')).toBe('Mar 2, 2026, 12:05 AM');
+  });
+});
+
+describe('statusWithReason', () => {
+  it.each([
+    [{ status: 'skipped', reason: 'Felt sick' }, 'Skipped: Felt sick'],
+    [{ status: 'missed', reason: null }, 'Missed'],
+    [{ status: 'taken', reason: null }, 'Taken'],
+  ] as const)('%o reads %s', (entry, words) => {
+    expect(statusWithReason(entry)).toBe(words);
   });
 });

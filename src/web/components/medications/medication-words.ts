@@ -1,6 +1,6 @@
 import type { AdherenceFigures } from '../../../shared/contracts/medications';
 import { formatTime, percentOf } from '../../../shared/rules/formats';
-import { isPastMedication, medicationTitle, WEEKDAY_NAMES, WEEKDAYS, type MedicationForm, type MedicationSchedule, type Weekday } from '../../../shared/rules/medications';
+import { isPastMedication, medicationTitle, WEEKDAY_NAMES, WEEKDAYS, type DoseStatus, type MedicationForm, type MedicationSchedule, type Weekday } from '../../../shared/rules/medications';
 
 export { isPastMedication, medicationTitle };
 
@@ -72,3 +72,10 @@ export function conditionSuggestions(text: string | null | undefined): string[] 
     .filter((part) => part.length > 0 && part.length <= 200);
   return [...new Set(parts)];
 }
+
+/** A dose's status as the card and the log show it. */
+export const DOSE_STATUS_WORDS: Readonly<Record<DoseStatus, string>> = { taken: 'Taken', skipped: 'Skipped', missed: 'Missed' };
+
+/** An entry's status with its reason: 'Skipped: Felt sick', or 'Missed'. */
+export const statusWithReason = (entry: { status: DoseStatus; reason: string | null }) =>
+  entry.reason ? `${DOSE_STATUS_WORDS[entry.status]}: ${entry.reason}` : DOSE_STATUS_WORDS[entry.status];

@@ -7,7 +7,7 @@ import { formatTime } from '../../../../shared/rules/formats';
 import type { DoseStatus } from '../../../../shared/rules/medications';
 import { paths } from '../../../app/paths';
 import { SkipDoseDialog, TakenAtDialog } from '../../../components/medications/on-demand';
-import { medicationTitle } from '../../../components/medications/medication-words';
+import { DOSE_STATUS_WORDS, medicationTitle, statusWithReason } from '../../../components/medications/medication-words';
 import { clockOf, clockTimeWords, usePatientZone } from '../../../components/medications/patient-clock';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -85,7 +85,7 @@ function TodaysDoses({ day }: { day: DayDoses }) {
       { medicationId: dose.medicationId, ...scheduledDose, ...body },
       {
         onSuccess: () => {
-          toast({ title: 'Dose logged', description: `${doseName(dose)}: ${STATUS_WORDS[body.status].toLowerCase()}.` });
+          toast({ title: 'Dose logged', description: `${doseName(dose)}: ${DOSE_STATUS_WORDS[body.status].toLowerCase()}.` });
           focusById(actionId(dose));
         },
         onError: (error) => toast({ title: 'Error', description: `Failed to log the dose: ${serverMessage(error)}`, variant: 'destructive' }),
@@ -238,11 +238,9 @@ function startOfDoseClock(date: string, dose: DayDose, zone: string | null): { d
   return now;
 }
 
-const STATUS_WORDS: Record<DoseStatus, string> = { taken: 'Taken', skipped: 'Skipped', missed: 'Missed' };
-
 function entryWords(entry: NonNullable<DayDose['entry']>, zone: string | null): string {
   if (entry.status === 'taken' && entry.takenAt) return `Taken at ${clockTimeWords(entry.takenAt, zone)}`;
-  return entry.reason ? `${STATUS_WORDS[entry.status]}: ${entry.reason}` : STATUS_WORDS[entry.status];
+  return statusWithReason(entry);
 }
 
 function StatusIcon({ status }: { status: DoseStatus | null }) {

@@ -13,8 +13,7 @@ import { usePatientId } from '../../../lib/patient-id';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { usePatientToday } from '../../../lib/use-patient-today';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-
-const STATUS_WORDS = { taken: 'Taken', skipped: 'Skipped', missed: 'Missed' } as const;
+import { statusWithReason } from '../../../components/medications/medication-words';
 
 /** Which dose an entry is about: 'Mar 3, 2026, 8:00 AM dose', or 'As-needed dose'. */
 const doseWords = (entry: DoseEntry) =>
@@ -93,7 +92,7 @@ export function DoseLog({ medication, id, headingId }: DoseLogProps) {
                   <p className="text-muted-foreground">
                     {entry.status === 'taken' && entry.takenAt
                       ? takenWords(entry, entry.takenAt, zone)
-                      : `${STATUS_WORDS[entry.status]}${entry.reason ? `: ${entry.reason}` : ''}`}
+                      : statusWithReason(entry)}
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-1">
