@@ -1,6 +1,7 @@
 import type { Quantity, Timing } from '@medplum/fhirtypes';
 import { BEDTIME, EVERY_HOURS_RANGE, MAX_TIMES_A_DAY, TIMES_FOR_DOSES_A_DAY, WEEKDAY_NAMES, WEEKDAYS, type MedicationSchedule } from '../../shared/rules/medications';
 import type { FhirDosage } from './fhir-input';
+import { listWords } from '../../shared/rules/list-words';
 
 // Medications (issue 32) in FHIR's words and back: a schedule as a Dosage's timing, and a timing as a schedule; a dose
 // as a quantity when it is one. Both ways are here, so that what the export writes is what the import reads.
@@ -32,15 +33,14 @@ export function timingOf(schedule: MedicationSchedule): Timing | undefined {
   }
 }
 
-const listed = (times: string[]) => (times.length === 1 ? times[0]! : `${times.slice(0, -1).join(', ')} and ${times.at(-1)!}`);
 
 /** The schedule in words, as a Dosage's text ends: 'at 08:00 and 20:00 every day'. */
 export function scheduleWords(schedule: MedicationSchedule): string {
   switch (schedule.kind) {
     case 'daily':
-      return `at ${listed(schedule.times)} every day`;
+      return `at ${listWords(schedule.times)} every day`;
     case 'weekdays':
-      return `at ${listed(schedule.times)} on ${schedule.weekdays.map((day) => WEEKDAY_NAMES[day].slice(0, 3)).join(', ')}`;
+      return `at ${listWords(schedule.times)} on ${schedule.weekdays.map((day) => WEEKDAY_NAMES[day].slice(0, 3)).join(', ')}`;
     case 'every-hours':
       return `every ${schedule.everyHours} hours from ${schedule.firstTime}`;
     case 'as-needed':

@@ -1,8 +1,9 @@
 import type { AdherenceFigures } from '../../../shared/contracts/medications';
 import { formatTime, percentOf } from '../../../shared/rules/formats';
+import { listWords } from '../../../shared/rules/list-words';
 import { isPastMedication, medicationTitle, WEEKDAY_NAMES, WEEKDAYS, type DoseStatus, type MedicationForm, type MedicationSchedule, type Weekday } from '../../../shared/rules/medications';
 
-export { isPastMedication, medicationTitle };
+export { isPastMedication, listWords, medicationTitle };
 
 // How the screens word medications (issue 32): the Medications page and the dashboard's Today's doses.
 
@@ -24,11 +25,6 @@ export const WEEKDAY_LABELS: Readonly<Record<Weekday, { short: string; long: str
   WEEKDAYS.map((day) => [day, { short: WEEKDAY_NAMES[day].slice(0, 3), long: WEEKDAY_NAMES[day] }]),
 ) as Record<Weekday, { short: string; long: string }>;
 
-/** 'a', 'a and b', 'a, b and c'. */
-export function listWords(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
 
 function weekdayWords(days: readonly Weekday[]): string {
   if (days.length === WEEKDAYS.length) return 'Every day';
