@@ -11,3 +11,4 @@ export * from './installation';
 export * from './chat';
 export * from './confirmation-calls';
 export * from './sign-in';
+export * from './notifications';

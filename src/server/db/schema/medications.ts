@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   DOSE_STATUSES,
   MEDICATION_FORMS,
@@ -48,6 +48,8 @@ export const medications = pgTable(
     quantityOnHand: integer('quantity_on_hand'),
     /** As the contract's MedicationSchedule writes it (times sorted, weekdays in order). */
     schedule: jsonb('schedule').$type<MedicationSchedule>().notNull(),
+    /** Its due doses are reminded in quiet hours too (issue 33). */
+    remindAtNight: boolean('remind_at_night').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
