@@ -25,8 +25,12 @@ export interface DatabaseHandle {
    * request. Absent where the database does so itself (PostgreSQL) or there is no folder (in memory).
    */
   syncToDisk?: () => Promise<number>;
+  /** What the job library (pg-boss, ADR 23) runs on: the same PGlite, or its own connections to the same server. */
+  jobs: JobStore;
   close(): Promise<void>;
 }
+
+export type JobStore = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -94,6 +98,7 @@ export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> 
       db,
       kind: 'pglite',
       location: created.location,
+      jobs: { kind: 'pglite', client: opened },
       ...(disk ? { syncToDisk: () => disk.pass() } : {}),
       // PGlite's close ends with a checkpoint: its files are synced before the folder is let go.
       close: () =>
@@ -124,7 +129,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     throw error;
   }
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-  return { db, kind: 'postgres', location: redactUrl(url), close: () => pool.end() };
+  return { db, kind: 'postgres', location: redactUrl(url), jobs: { kind: 'postgres', url }, close: () => pool.end() };
 }
 
 /** Several app processes may start at once against one server: only one migrates at a time. */

@@ -47,10 +47,16 @@ CREATE TABLE "notifications" (
 	CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('appointment-tomorrow', 'appointment-soon', 'care-digest', 'dose-due', 'dose-missed', 'refill-low', 'confirmation-call-failed', 'backup-failed', 'new-sign-in'))
 );
 --> statement-breakpoint
+CREATE TABLE "reminder_plans" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"planned_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "medications" ADD COLUMN "remind_at_night" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "notification_deliveries" ADD CONSTRAINT "notification_deliveries_notification_id_notifications_id_fk" FOREIGN KEY ("notification_id") REFERENCES "public"."notifications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reminder_plans" ADD CONSTRAINT "reminder_plans_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "notification_deliveries_channel_idx" ON "notification_deliveries" USING btree ("notification_id","channel");--> statement-breakpoint
 CREATE INDEX "notification_deliveries_waiting_idx" ON "notification_deliveries" USING btree ("not_before") WHERE "notification_deliveries"."state" in ('pending', 'held');--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_occurrence_idx" ON "notifications" USING btree ("user_id","kind","subject","occurrence");--> statement-breakpoint

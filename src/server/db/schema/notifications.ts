@@ -114,3 +114,14 @@ export const notificationSettings = pgTable(
     check('notification_settings_quiet_end_check', sql`${t.quietHoursEnd} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
   ],
 );
+
+/**
+ * When each patient's reminders were last computed (issue 33). After downtime, a reminder whose time fell between then
+ * and now is still sent if it is useful, or marked missed in the app if it is not; never sent late.
+ */
+export const reminderPlans = pgTable('reminder_plans', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plannedAt: timestamp('planned_at', { withTimezone: true }).notNull(),
+});
