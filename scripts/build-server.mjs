@@ -46,7 +46,7 @@ const { metafile } = await build({
   // Bundled CommonJS packages call require() for Node's built-in modules, which an ES module lacks.
   banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
   // The oldest Node that package.json's engines allows.
-  target: 'node20.19',
+  target: 'node22.12',
   tsconfig: 'tsconfig.node.json',
   // Unminified: stack traces keep their names, and comments in the bundle say which file each part came from.
   minify: false,

@@ -15,6 +15,8 @@ import { CURRENT_USER_ID } from '../shared/rules/patient';
 import { confirmationCallerFor } from './services/confirmation-call/index';
 import { languageModelFor } from './services/language-model/index';
 import { n8nFor } from './services/n8n/index';
+import { notificationChannelsFor, publicUrlFor } from './services/notifications/channels/index';
+import { startReminders, type Reminders } from './services/notifications/scheduler';
 
 // First, before anything writes: what this process creates is its owner's only, files 0600 and folders 0700
 // (ADR 12). That alone does not make the data folder private: PGlite's file layer chmods each file it creates to
@@ -27,6 +29,7 @@ const database = await openConfiguredDatabase(env).catch(exitIfDataDirInUse);
 const builtWebApp = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const webRoot = existsSync(`${builtWebApp}/index.html`) ? builtWebApp : null;
 const signIn = signInSettingsFor(env);
+const notificationChannels = notificationChannelsFor(env);
 const app = await buildApp({
   database,
   logger: { level: env.LOG_LEVEL },
@@ -37,6 +40,7 @@ const app = await buildApp({
   signIn,
   maxArchiveBytes: env.ARCHIVE_MAX_MB * 2 ** 20,
   trustProxy: env.TRUST_PROXY,
+  notificationChannels,
 });
 // Which outside services the chats use, never their addresses or keys.
 app.log.info(
@@ -57,6 +61,7 @@ await announceSetupCode(database.db, signIn, app.log);
 
 const SHUTDOWN_GRACE_MS = 10_000;
 let closing = false;
+let reminders: Reminders | null = null;
 async function shutDown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
@@ -68,6 +73,7 @@ async function shutDown(signal: string): Promise<void> {
   }, SHUTDOWN_GRACE_MS).unref();
   try {
     await app.close();
+    await reminders?.stop();
     await database.close();
     process.exit(0);
   } catch (error) {
@@ -85,6 +91,12 @@ try {
   await database.close();
   process.exit(1);
 }
+// After listening, so the first page does not wait for the job library (ADR 20): reminders, computed every minute and
+// sent beyond the app by the channels set up (ADR 23). A failure to start them is logged; the app serves on.
+reminders = await startReminders({ database, channels: notificationChannels, publicUrl: publicUrlFor(env), log: app.log }).catch((error: unknown) => {
+  app.log.error({ err: error }, 'reminders could not start: none will be sent until the app restarts');
+  return null;
+});
 // On PGlite no autovacuum gathers the planner's statistics: the server does (ADR 19).
 if (database.kind === 'pglite') keepPlannerStatistics(database.db, app.log);
 // On PGlite nothing else keeps a copy: a backup a day, beside the data folder (ADR 18). A PostgreSQL server has its own

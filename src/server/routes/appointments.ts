@@ -9,6 +9,7 @@ import {
 import { IdParams, UserIdParams } from '../../shared/contracts/common';
 import type { Database } from '../db/client';
 import { errorResponses, sendList } from '../http/contract';
+import { replanRemindersAfterWrites } from '../http/replan-reminders';
 import {
   changeAppointmentStatus,
   listAppointments,
@@ -40,6 +41,9 @@ export interface AppointmentsRoutesOptions {
 }
 
 export const appointmentsRoutes: FastifyPluginAsyncZod<AppointmentsRoutesOptions> = async (app, { db, confirmationCaller }) => {
+  // A change here changes what reminders are due (issue 33).
+  replanRemindersAfterWrites(app, db);
+
   app.get(
     '/appointments/:userId',
     { schema: { summary: "The patient's appointments by date, then time of day", params: UserIdParams, response: { 200: AppointmentList } } },

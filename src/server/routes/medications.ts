@@ -18,12 +18,16 @@ import {
 } from '../../shared/contracts/medications';
 import type { Database } from '../db/client';
 import { errorResponses, sendList } from '../http/contract';
+import { replanRemindersAfterWrites } from '../http/replan-reminders';
 import { adherence, dayDoses, deleteDose, logDose, pageDoseLog, updateDose } from '../services/medication-doses';
 import { createMedication, deleteMedication, listMedications, updateMedication } from '../services/medications';
 
 const REMOVED = z.null().meta({ description: 'Removed' });
 
 export const medicationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  // A change here changes what reminders are due (issue 33).
+  replanRemindersAfterWrites(app, db);
+
   app.get(
     '/medications/:userId',
     {

@@ -2,6 +2,7 @@ CREATE TABLE "notification_deliveries" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"notification_id" integer NOT NULL,
 	"channel" text NOT NULL,
+	"job_id" uuid DEFAULT gen_random_uuid() NOT NULL,
 	"state" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"not_before" timestamp with time zone DEFAULT now() NOT NULL,

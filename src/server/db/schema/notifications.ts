@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_QUIET_HOURS,
   DELIVERY_STATES,
@@ -71,6 +71,11 @@ export const notificationDeliveries = pgTable(
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
     channel: text('channel').$type<NotificationChannel>().notNull(),
+    /**
+     * The id of the job that sends it. Made once with the row, so handing the delivery to the job library again (after a
+     * restart, from another process) finds the job there; random, so ids of rows deleted and written again never meet.
+     */
+    jobId: uuid('job_id').notNull().defaultRandom(),
     state: text('state').$type<DeliveryState>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** Not before this time (quiet hours, a retry's backoff). */

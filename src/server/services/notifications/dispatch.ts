@@ -8,6 +8,7 @@ import { notificationDeliveries, notifications, notificationSettings, users } fr
 /** A delivery waiting to go out, as the job that sends it needs it: its id, and not before when. */
 export interface WaitingDelivery {
   id: number;
+  jobId: string;
   notBefore: Date;
 }
 
@@ -77,7 +78,7 @@ export async function dispatchNotifications(
       .insert(notificationDeliveries)
       .values(rows)
       .onConflictDoNothing()
-      .returning({ id: notificationDeliveries.id, notBefore: notificationDeliveries.notBefore });
+      .returning({ id: notificationDeliveries.id, jobId: notificationDeliveries.jobId, notBefore: notificationDeliveries.notBefore });
   });
 }
 
@@ -87,7 +88,7 @@ export async function dispatchNotifications(
  */
 export function waitingDeliveries(db: Database): Promise<WaitingDelivery[]> {
   return db
-    .select({ id: notificationDeliveries.id, notBefore: notificationDeliveries.notBefore })
+    .select({ id: notificationDeliveries.id, jobId: notificationDeliveries.jobId, notBefore: notificationDeliveries.notBefore })
     .from(notificationDeliveries)
     .where(inArray(notificationDeliveries.state, ['pending', 'held']));
 }
