@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { TestClock } from 'pg-boss';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startCallServiceStandIn, type CallServiceStandIn } from '../../../testing/call-service-stand-in';
+import { createAppointment, createMedication, createProvider } from '../../../testing/factories';
+import { useTestDatabase } from '../../../testing/test-app';
+import { OutsideServiceError } from '../../core/errors';
+import { notificationDeliveries, notifications, notificationSettings, reminderPlans, users } from '../../db/schema/index';
+import type { ChannelSender, NotificationChannels } from './channels/types';
+import { startReminders, type Reminders } from './scheduler';
+
+// The scheduler with its real parts: pg-boss on the test's database (PGlite or PostgreSQL), a local HTTP server
+// receiving what a channel sends, and time moved by pg-boss's TestClock, never by sleeping.
+
+const context = useTestDatabase();
+let receiver: CallServiceStandIn;
+const silentLog = { info() {}, warn() {}, error() {} };
+const ZONE = 'Europe/Berlin'; // UTC+1 in winter
+const running: Reminders[] = [];
+
+/** A channel posting each message to the local receiver as JSON, as the webhook channel does. */
+const postingChannel: ChannelSender = {
+  async send(message) {
+    const response = await fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) });
+    if (!response.ok) throw new OutsideServiceError(502, `the receiver answered ${response.status}`);
+  },
+};
+const channels: NotificationChannels = { webhook: postingChannel };
+
+async function start(clock: TestClock): Promise<Reminders> {
+  const reminders = await startReminders({ database: context.database, channels, publicUrl: 'https://health.example.com', log: silentLog, clock });
+  running.push(reminders);
+  return reminders;
+}
+
+const received = () => receiver.requests.map((request) => JSON.parse(request.body) as { text: string; link: string });
+
+async function deliveryStates() {
+  return context.db.select({ state: notificationDeliveries.state, attempts: notificationDeliveries.attempts }).from(notificationDeliveries);
+}
+
+beforeAll(async () => {
+  receiver = await startCallServiceStandIn();
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((reminders) => reminders.stop()));
+  receiver.requests.length = 0;
+  receiver.answerWith({ status: 200, body: {} });
+});
+afterAll(async () => {
+  await receiver.close();
+});
+
+async function patientInBerlin() {
+  await context.db.update(users).set({ timeZone: ZONE, communicationPreference: 'none' }).where(eq(users.id, context.userId));
+  const provider = await createProvider(context.db, context.userId, { name: 'Dr. Sarah Chen' });
+  return provider;
+}
+
+describe('the reminder scheduler', () => {
+  it('sends an appointment tomorrow once, in discreet words, with a link into the app', async () => {
+    const provider = await patientInBerlin();
+    await createAppointment(context.db, context.userId, provider.id, { appointmentDate: '2026-12-02', appointmentTime: '09:00', appointmentType: 'Colonoscopy' });
+    // 12:00 in Berlin the day before.
+    const clock = new TestClock('2026-12-01T11:00:00Z');
+    await start(clock);
+    await vi.waitFor(async () => {
+      await clock.tick(1_000);
+      expect(received()).toHaveLength(1);
+    });
+    expect(received()[0]).toEqual({
+      kind: 'appointment-tomorrow',
+      text: 'HealthAssist: you have a reminder (appointment tomorrow at 9:00)',
+      link: 'https://health.example.com/appointments',
+    });
+    expect(JSON.stringify(received())).not.toMatch(/Colonoscopy|Chen/);
+    // More minutes pass: nothing more goes out for it.
+    await clock.tick(5 * 60_000);
+    expect(received()).toHaveLength(1);
+    expect(await deliveryStates()).toEqual([{ state: 'sent', attempts: 1 }]);
+  });
+
+  it('names the appointment when the patient switched detailed reminders on for the channel', async () => {
+    const provider = await patientInBerlin();
+    await context.db.insert(notificationSettings).values({ userId: context.userId, detailedWebhook: true });
+    await createAppointment(context.db, context.userId, provider.id, { appointmentDate: '2026-12-02', appointmentTime: '09:00', appointmentType: 'Colonoscopy' });
+    const clock = new TestClock('2026-12-01T11:00:00Z');
+    await start(clock);
+    await vi.waitFor(async () => {
+      await clock.tick(1_000);
+      expect(received()).toHaveLength(1);
+    });
+    expect(received()[0]!.text).toBe('HealthAssist: Colonoscopy tomorrow at 9:00 with Dr. Sarah Chen');
+  });
+
+  it('tries a failing delivery three times with growing waits, then keeps it as failed', async () => {
+    const provider = await patientInBerlin();
+    receiver.answerWith({ status: 500, body: {} });
+    await createAppointment(context.db, context.userId, provider.id, { appointmentDate: '2026-12-02', appointmentTime: '09:00' });
+    const clock = new TestClock('2026-12-01T11:00:00Z');
+    await start(clock);
+    await vi.waitFor(async () => {
+      await clock.tick(1_000);
+      expect(receiver.requests).toHaveLength(1);
+    });
+    // The first retry waits about 30 s: not before.
+    await clock.tick(10_000);
+    expect(receiver.requests).toHaveLength(1);
+    await vi.waitFor(async () => {
+      await clock.tick(30_000);
+      expect(receiver.requests).toHaveLength(2);
+    });
+    await vi.waitFor(async () => {
+      await clock.tick(60_000);
+      expect(receiver.requests).toHaveLength(3);
+    });
+    await vi.waitFor(async () => expect(await deliveryStates()).toEqual([{ state: 'failed', attempts: 3 }]));
+    await clock.tick(30 * 60_000);
+    expect(receiver.requests).toHaveLength(3);
+  });
+
+  it('holds a dose reminder in quiet hours unless the medication is marked "remind even at night"', async () => {
+    await patientInBerlin();
+    await createMedication(context.db, context.userId, { name: 'Melatonin', schedule: { kind: 'daily', times: ['23:00'] } });
+    await createMedication(context.db, context.userId, { name: 'Insulin', schedule: { kind: 'daily', times: ['23:00'] }, remindAtNight: true });
+    // 23:00 in Berlin: both doses due now, in quiet hours (22:00–07:00).
+    const clock = new TestClock('2026-12-01T22:00:00Z');
+    await start(clock);
+    await vi.waitFor(async () => {
+      await clock.tick(1_000);
+      expect(received()).toHaveLength(1);
+    });
+    expect(await context.db.select({ state: notificationDeliveries.state }).from(notificationDeliveries).orderBy(notificationDeliveries.state)).toEqual([
+      { state: 'held' },
+      { state: 'sent' },
+    ]);
+    // Through the night nothing more; at 07:00 the held one goes.
+    await clock.tick(7 * 3_600_000);
+    expect(received()).toHaveLength(1);
+    await vi.waitFor(async () => {
+      await clock.tick(60_000);
+      expect(received()).toHaveLength(2);
+    });
+    expect(received().map((message) => message.text)).toEqual([
+      'HealthAssist: you have a reminder (a dose at 23:00)',
+      'HealthAssist: you have a reminder (a dose at 23:00)',
+    ]);
+  });
+
+  it('after downtime sends what is still useful and marks the rest missed, sending it never', async () => {
+    await patientInBerlin();
+    // Last computed at 07:00 in Berlin; the app comes back at 10:30. The 08:00 dose is long past its hour, the 10:00
+    // one is within it.
+    await context.db.insert(reminderPlans).values({ userId: context.userId, plannedAt: new Date('2026-12-01T06:00:00Z') });
+    await createMedication(context.db, context.userId, { name: 'Metformin', schedule: { kind: 'daily', times: ['08:00', '10:00'] } });
+    const clock = new TestClock('2026-12-01T09:30:00Z');
+    await start(clock);
+    await vi.waitFor(async () => {
+      await clock.tick(1_000);
+      expect(received()).toHaveLength(1);
+    });
+    expect(received()[0]!.text).toBe('HealthAssist: you have a reminder (a dose at 10:00)');
+    const written = await context.db
+      .select({ kind: notifications.kind, occurrence: notifications.occurrence, missed: notifications.missed })
+      .from(notifications)
+      .orderBy(notifications.occurrence);
+    expect(written).toContainEqual({ kind: 'dose-due', occurrence: '2026-12-01T07:00:00.000Z', missed: true });
+    expect(written).toContainEqual({ kind: 'dose-due', occurrence: '2026-12-01T09:00:00.000Z', missed: false });
+    await clock.tick(10 * 60_000);
+    expect(received()).toHaveLength(1);
+  });
+
+  it('sends a reminder once when two schedulers compute it at the same time', async () => {
+    const provider = await patientInBerlin();
+    await createAppointment(context.db, context.userId, provider.id, { appointmentDate: '2026-12-02', appointmentTime: '09:00' });
+    const clock = new TestClock('2026-12-01T11:00:00Z');
+    const [first, second] = await Promise.all([start(clock), start(clock)]);
+    await Promise.all([first!.planNow(), second!.planNow(), first!.planNow(), second!.planNow()]);
+    await vi.waitFor(async () => {
+      await clock.tick(1_000);
+      expect(received()).toHaveLength(1);
+    });
+    await clock.tick(60_000);
+    expect(received()).toHaveLength(1);
+    expect(await context.db.select().from(notifications)).toHaveLength(1);
+    expect(await deliveryStates()).toEqual([{ state: 'sent', attempts: 1 }]);
+  });
+});
