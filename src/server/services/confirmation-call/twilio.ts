@@ -12,10 +12,20 @@ export interface TwilioSettings extends CallPolicySettings {
   timeoutMs: number;
 }
 
+/** An account's resources in Twilio's REST API: `{account}/Calls.json`, `{account}/Messages.json` (the SMS channel). */
+export function twilioAccountUrl(baseUrl: string, accountSid: string): string {
+  return `${baseUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}`;
+}
+
+/** Twilio's basic auth: the account SID and the auth token (CONFIRMATION_CALL_API_KEY). */
+export function twilioAuthorization(accountSid: string, apiKey: string): string {
+  return `Basic ${Buffer.from(`${accountSid}:${apiKey}`).toString('base64')}`;
+}
+
 /** Twilio's Calls API: the call reads the appointment to whoever answers, from TwiML sent with the request. */
 export function twilioCaller({ baseUrl, accountSid, apiKey, from, timeoutMs, ...policy }: TwilioSettings): ConfirmationCaller {
-  const callsUrl = `${baseUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Calls.json`;
-  const authorization = `Basic ${Buffer.from(`${accountSid}:${apiKey}`).toString('base64')}`;
+  const callsUrl = `${twilioAccountUrl(baseUrl, accountSid)}/Calls.json`;
+  const authorization = twilioAuthorization(accountSid, apiKey);
   return {
     service: 'twilio',
     ...callPolicy(policy),
