@@ -49,6 +49,43 @@ const privateUrl = httpUrl.refine((url) => {
   return protocol === 'https:' || isLoopbackHost(hostname);
 }, 'must be an https:// URL (plain http only to this machine: localhost, 127.0.0.0/8 or [::1])');
 
+/**
+ * An SMTP server with its user and password in the URL (percent-encoded): smtps:// is TLS from the start; smtp://
+ * upgrades with STARTTLS, which email.ts requires unless the host is this machine. Nothing after the port: a path or
+ * query would be ignored, so it is refused rather than silently dropped.
+ */
+const smtpUrl = z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com' }).refine((url) => {
+  if (!URL.canParse(url)) return true;
+  const { hostname, pathname, search, hash } = new URL(url);
+  return hostname !== '' && (pathname === '' || pathname === '/') && search === '' && hash === '';
+}, 'must be smtp[s]://user:password@host:port, with nothing after the port');
+
+/**
+ * 'reminders@example.com' or 'HealthAssist <reminders@example.com>': the From of every reminder. No line break, so
+ * nothing can be added to the message's headers through it.
+ */
+const mailbox = z.string().superRefine((value, context) => {
+  const address = /^[^<>\r\n]*<([^<>\s]+)>$/.exec(value.trim())?.[1] ?? value.trim();
+  if (/[\r\n]/.test(value) || !z.email().safeParse(address).success) {
+    context.addIssue({ code: 'custom', message: "must be an e-mail address, e.g. reminders@example.com or 'HealthAssist <reminders@example.com>'" });
+  }
+});
+
+/** ntfy's topic URL: the server and the topic, which is where a message is published (https://ntfy.sh/my-topic). */
+const ntfyTopicUrl = privateUrl.refine((url) => !URL.canParse(url) || new URL(url).pathname.replace(/\/+$/, '').length > 1, 'must be a topic URL such as https://ntfy.sh/your-topic');
+
+/** The app's own origin, for the links reminders carry; a path would be lost (links are absolute paths). */
+const publicOrigin = httpUrl
+  .refine((url) => {
+    if (!URL.canParse(url)) return true;
+    const { pathname, search, hash, username, password } = new URL(url);
+    return pathname === '/' && search === '' && hash === '' && username === '' && password === '';
+  }, "must be the app's own address with nothing after the host and port, e.g. https://health.example.com")
+  .transform((url) => (URL.canParse(url) ? new URL(url).origin : url));
+
+/** An access token goes in a header as it is: one word. */
+const headerToken = z.string().regex(/^[\x21-\x7e]+$/, 'must be an access token (tk_…) without spaces');
+
 const e164Number = z
   .string()
   .regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 number: '+', the country code and the number, digits only (e.g. +12125550123)");
@@ -114,6 +151,28 @@ export interface LanguageModelConfig {
   model: string;
   apiKey: string | null;
   timeoutMs: number;
+}
+
+/** E-mail reminders through an SMTP server (issue 33); null while SMTP_URL is unset. */
+export interface EmailConfig {
+  /** smtp:// or smtps://, with the user and password: never logged. */
+  url: string;
+  /** The From of every reminder: an address, or 'Name <address>'. */
+  from: string;
+}
+
+/** ntfy (issue 33); null while NTFY_URL is unset. */
+export interface NtfyConfig {
+  /** The topic URL; the topic is as good as a password on a public server: never logged. */
+  url: string;
+  /** Sent as `Authorization: Bearer {token}` for a protected topic. */
+  token: string | null;
+}
+
+/** The generic webhook of reminders (Home Assistant, Gotify, Apprise); null while NOTIFY_WEBHOOK_URL is unset. */
+export interface NotifyWebhookConfig {
+  /** May hold a secret (a Home Assistant webhook id, a token in the query): never logged. */
+  url: string;
 }
 
 /** 'Authorization: Bearer abc' → ['Authorization', 'Bearer abc']. */
@@ -182,6 +241,17 @@ const EnvSchema = z.object({
   ASSISTANT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** Messages a patient may send a minute, over all chats (a runaway script, a stuck key). */
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * Reminders beyond the app (issue 33, ADR 23), each channel off while unset. What a reminder says is health data:
+   * the URLs are https (plain http only to this machine), and plain smtp:// to another machine must use STARTTLS.
+   */
+  SMTP_URL: smtpUrl.optional(),
+  MAIL_FROM: mailbox.optional(),
+  NTFY_URL: ntfyTopicUrl.optional(),
+  NTFY_TOKEN: headerToken.optional(),
+  NOTIFY_WEBHOOK_URL: privateUrl.optional(),
+  /** The app's own origin in the links reminders carry; default: https:// and the first ALLOWED_HOSTS name, else this machine. */
+  PUBLIC_URL: publicOrigin.optional(),
   /** Sign-in (ADR 17): a session unused this long ends (decimals allowed: 0.05 is three seconds, for a test). */
   SESSION_IDLE_MINUTES: z.coerce.number().min(0.05).max(7 * 24 * 60).default(30),
   /** A session ends this long after sign-in however busy it is. */
@@ -200,7 +270,10 @@ const EnvSchema = z.object({
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
-type GatheredVariables = Extract<keyof ParsedEnv, `CONFIRMATION_CALL_${string}` | `N8N_${string}` | `ASSISTANT_LLM_${string}`>;
+type NotificationVariables = 'SMTP_URL' | 'MAIL_FROM' | 'NTFY_URL' | 'NTFY_TOKEN' | 'NOTIFY_WEBHOOK_URL';
+type GatheredVariables =
+  | Extract<keyof ParsedEnv, `CONFIRMATION_CALL_${string}` | `N8N_${string}` | `ASSISTANT_LLM_${string}`>
+  | NotificationVariables;
 
 /**
  * The parsed variables, each outside service's gathered into one value (null when off) so that its key travels as
@@ -212,6 +285,10 @@ export type Env = Omit<ParsedEnv, GatheredVariables | 'BACKUP_DIR'> & {
   confirmationCall: ConfirmationCallConfig | null;
   n8n: N8nConfig | null;
   languageModel: LanguageModelConfig | null;
+  /** The channels of reminders beyond the app, each null while off (SMS is the confirmation call's provider). */
+  email: EmailConfig | null;
+  ntfy: NtfyConfig | null;
+  notifyWebhook: NotifyWebhookConfig | null;
 };
 
 /** What each call service cannot do without. */
@@ -232,6 +309,11 @@ const EnvWithServices = EnvSchema.transform((parsed, context): Env => {
     ASSISTANT_LLM_MODEL: llmModel,
     ASSISTANT_LLM_API_KEY: llmKey,
     ASSISTANT_LLM_TIMEOUT_MS: llmTimeoutMs,
+    SMTP_URL: smtpUrlSetting,
+    MAIL_FROM: mailFrom,
+    NTFY_URL: ntfyUrl,
+    NTFY_TOKEN: ntfyToken,
+    NOTIFY_WEBHOOK_URL: notifyWebhookUrl,
     ...rest
   } = parsed;
   const n8n: N8nConfig | null =
@@ -241,18 +323,25 @@ const EnvWithServices = EnvSchema.transform((parsed, context): Env => {
   if (llmUrl && !llmModel) context.addIssue({ code: 'custom', path: ['ASSISTANT_LLM_MODEL'], message: 'is required when ASSISTANT_LLM_BASE_URL is set' });
   const languageModel: LanguageModelConfig | null =
     llmUrl && llmModel ? { baseUrl: llmUrl.replace(/\/+$/, ''), model: llmModel, apiKey: llmKey ?? null, timeoutMs: llmTimeoutMs } : null;
+  if (smtpUrlSetting && !mailFrom) context.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
+  const email: EmailConfig | null = smtpUrlSetting && mailFrom ? { url: smtpUrlSetting, from: mailFrom.trim() } : null;
+  const ntfy: NtfyConfig | null = ntfyUrl ? { url: ntfyUrl, token: ntfyToken ?? null } : null;
+  const notifyWebhook: NotifyWebhookConfig | null = notifyWebhookUrl ? { url: notifyWebhookUrl } : null;
   const { BACKUP_DIR: backupDirSetting, ...others } = rest;
   const backupDir = resolve(backupDirSetting ?? `${resolve(others.DATA_DIR)}-backups`);
   const relative = relativePath(resolve(others.DATA_DIR), backupDir);
   if (relative === '' || (!relative.startsWith('..') && !isAbsolute(relative))) {
     context.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'must not be DATA_DIR or inside it: a backup must outlive the folder it backs up' });
   }
-  return { ...withConfirmationCall(others, context), backupDir, n8n, languageModel };
+  return { ...withConfirmationCall(others, context), backupDir, n8n, languageModel, email, ntfy, notifyWebhook };
 });
 
-type WithoutServices = Omit<ParsedEnv, Extract<keyof ParsedEnv, `N8N_${string}` | `ASSISTANT_LLM_${string}`> | 'BACKUP_DIR'>;
+type WithoutServices = Omit<ParsedEnv, Extract<keyof ParsedEnv, `N8N_${string}` | `ASSISTANT_LLM_${string}`> | NotificationVariables | 'BACKUP_DIR'>;
 
-function withConfirmationCall(parsed: WithoutServices, context: z.RefinementCtx): Omit<Env, 'n8n' | 'languageModel' | 'backupDir'> {
+function withConfirmationCall(
+  parsed: WithoutServices,
+  context: z.RefinementCtx,
+): Omit<Env, 'n8n' | 'languageModel' | 'backupDir' | 'email' | 'ntfy' | 'notifyWebhook'> {
   const {
     CONFIRMATION_CALL_PROVIDER: provider,
     CONFIRMATION_CALL_API_KEY: apiKey,

@@ -201,3 +201,61 @@ describe('BACKUP_DIR', () => {
     expect(loadEnv({ DATA_DIR: '/srv/data', BACKUP_DIR: '/srv/data-copies' }).backupDir).toBe('/srv/data-copies');
   });
 });
+
+describe('reminders beyond the app (SMTP_URL, MAIL_FROM, NTFY_URL, NTFY_TOKEN, NOTIFY_WEBHOOK_URL, PUBLIC_URL)', () => {
+  it('is all off with nothing set, and the raw variables stay out of the parsed environment', () => {
+    const env = loadEnv({ SMTP_URL: 'smtps://u:secret-pass@smtp.example.com', MAIL_FROM: 'reminders@example.com', NTFY_TOKEN: 'tk_x' });
+    expect(Object.keys(env).filter((name) => /^(SMTP_|MAIL_|NTFY_|NOTIFY_)/.test(name))).toEqual([]);
+    expect([loadEnv({}).email, loadEnv({}).ntfy, loadEnv({}).notifyWebhook, loadEnv({}).PUBLIC_URL]).toEqual([null, null, null, undefined]);
+  });
+
+  it('reads e-mail: the SMTP URL as written and MAIL_FROM, an address or a name and an address', () => {
+    expect(loadEnv({ SMTP_URL: 'smtps://health%40example.com:p%40ss@smtp.example.com:465', MAIL_FROM: ' reminders@example.com ' }).email).toEqual({
+      url: 'smtps://health%40example.com:p%40ss@smtp.example.com:465',
+      from: 'reminders@example.com',
+    });
+    expect(loadEnv({ SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_FROM: 'HealthAssist <reminders@example.com>' }).email).toEqual({
+      url: 'smtp://127.0.0.1:1025',
+      from: 'HealthAssist <reminders@example.com>',
+    });
+    // Plain smtp:// to another machine is taken: email.ts then requires STARTTLS.
+    expect(loadEnv({ SMTP_URL: 'smtp://u:p@smtp.example.com:587/', MAIL_FROM: 'a@example.com' }).email?.url).toBe('smtp://u:p@smtp.example.com:587/');
+  });
+
+  it('reads ntfy with its token or without, and the webhook', () => {
+    expect(loadEnv({ NTFY_URL: 'https://ntfy.sh/healthassist-x7k2', NTFY_TOKEN: 'tk_AgQdq7mVBoFD37zQVN29RhuMzNIz2' }).ntfy).toEqual({
+      url: 'https://ntfy.sh/healthassist-x7k2',
+      token: 'tk_AgQdq7mVBoFD37zQVN29RhuMzNIz2',
+    });
+    expect(loadEnv({ NTFY_URL: 'http://127.0.0.1:8080/reminders' }).ntfy).toEqual({ url: 'http://127.0.0.1:8080/reminders', token: null });
+    expect(loadEnv({ NOTIFY_WEBHOOK_URL: 'https://ha.example.com/api/webhook/abc' }).notifyWebhook).toEqual({ url: 'https://ha.example.com/api/webhook/abc' });
+    expect(loadEnv({ NOTIFY_WEBHOOK_URL: 'http://localhost:8123/api/webhook/abc' }).notifyWebhook).toEqual({ url: 'http://localhost:8123/api/webhook/abc' });
+  });
+
+  it('reads PUBLIC_URL as an origin, over http or https: it is the app’s own address', () => {
+    expect(loadEnv({ PUBLIC_URL: 'https://Health.example.com/' }).PUBLIC_URL).toBe('https://health.example.com');
+    expect(loadEnv({ PUBLIC_URL: 'http://health.lan:5000' }).PUBLIC_URL).toBe('http://health.lan:5000');
+  });
+
+  it.each([
+    ['an SMTP URL of another scheme', { SMTP_URL: 'https://smtp.example.com', MAIL_FROM: 'a@example.com' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+    ['an SMTP host without a scheme', { SMTP_URL: 'smtp.example.com:587', MAIL_FROM: 'a@example.com' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+    ['an SMTP URL with a path', { SMTP_URL: 'smtps://u:secret-pass@smtp.example.com/inbox', MAIL_FROM: 'a@example.com' }, 'SMTP_URL: must be smtp[s]://user:password@host:port, with nothing after the port'],
+    ['an SMTP URL with a query', { SMTP_URL: 'smtps://u:secret-pass@smtp.example.com?pool=true', MAIL_FROM: 'a@example.com' }, 'SMTP_URL: must be smtp[s]://user:password@host:port'],
+    ['SMTP_URL without MAIL_FROM', { SMTP_URL: 'smtps://u:secret-pass@smtp.example.com' }, 'MAIL_FROM: is required when SMTP_URL is set'],
+    ['a From that is no address', { SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_FROM: 'HealthAssist' }, 'MAIL_FROM: must be an e-mail address'],
+    ['a From with an unclosed address', { SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_FROM: 'HealthAssist <a@example.com' }, 'MAIL_FROM: must be an e-mail address'],
+    ['a From that adds a header', { SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_FROM: 'a@example.com\nBcc: b@example.com' }, 'MAIL_FROM: must be an e-mail address'],
+    ['ntfy over plain http to another machine', { NTFY_URL: 'http://ntfy.lan/reminders' }, 'NTFY_URL: must be an https:// URL (plain http only to this machine'],
+    ['ntfy without a topic', { NTFY_URL: 'https://ntfy.sh/' }, 'NTFY_URL: must be a topic URL such as https://ntfy.sh/your-topic'],
+    ['ntfy as a host name only', { NTFY_URL: 'ntfy.sh/reminders' }, 'NTFY_URL: must be an http:// or https:// URL'],
+    ['an ntfy token with a space', { NTFY_URL: 'https://ntfy.sh/t', NTFY_TOKEN: 'tk_secret- more' }, 'NTFY_TOKEN: must be an access token (tk_…) without spaces'],
+    ['a webhook over plain http to another machine', { NOTIFY_WEBHOOK_URL: 'http://homeassistant.lan:8123/api/webhook/abc' }, 'NOTIFY_WEBHOOK_URL: must be an https:// URL (plain http only to this machine'],
+    ['a webhook of another scheme', { NOTIFY_WEBHOOK_URL: 'ftp://ha.example.com/x' }, 'NOTIFY_WEBHOOK_URL: must be an http:// or https:// URL'],
+    ['a public URL with a path', { PUBLIC_URL: 'https://health.example.com/app' }, "PUBLIC_URL: must be the app's own address with nothing after the host and port"],
+    ['a public URL that is no URL', { PUBLIC_URL: 'health.example.com' }, 'PUBLIC_URL: must be an http:// or https:// URL'],
+  ])('refuses %s at start, naming the variable and never the secret', (_case, source, message) => {
+    expect(() => loadEnv(source)).toThrow(message);
+    expect(() => loadEnv(source)).not.toThrow(/secret-/);
+  });
+});
