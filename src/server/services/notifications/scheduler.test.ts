@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startCallServiceStandIn, type CallServiceStandIn } from '../../../testing/call-service-stand-in';
 import { createAppointment, createMedication, createProvider } from '../../../testing/factories';
 import { useTestDatabase } from '../../../testing/test-app';
-import { OutsideServiceError } from '../../core/errors';
 import { notificationDeliveries, notifications, notificationSettings, reminderPlans, users } from '../../db/schema/index';
-import type { ChannelSender, NotificationChannels } from './channels/types';
+import type { NotificationChannels } from './channels/types';
+import { webhookSender } from './channels/webhook';
 import { startReminders, type Reminders } from './scheduler';
 
 // The scheduler with its real parts: pg-boss on the test's database (PGlite or PostgreSQL), a local HTTP server
@@ -18,14 +18,8 @@ const silentLog = { info() {}, warn() {}, error() {} };
 const ZONE = 'Europe/Berlin'; // UTC+1 in winter
 const running: Reminders[] = [];
 
-/** A channel posting each message to the local receiver as JSON, as the webhook channel does. */
-const postingChannel: ChannelSender = {
-  async send(message) {
-    const response = await fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) });
-    if (!response.ok) throw new OutsideServiceError(502, `the receiver answered ${response.status}`);
-  },
-};
-const channels: NotificationChannels = { webhook: postingChannel };
+/** The webhook channel, posting to the local receiver; built once the receiver has its port. */
+let channels: NotificationChannels;
 
 async function start(clock: TestClock): Promise<Reminders> {
   const reminders = await startReminders({ database: context.database, channels, publicUrl: 'https://health.example.com', log: silentLog, clock });
@@ -33,7 +27,8 @@ async function start(clock: TestClock): Promise<Reminders> {
   return reminders;
 }
 
-const received = () => receiver.requests.map((request) => JSON.parse(request.body) as { text: string; link: string });
+/** What reached the receiver: the webhook's { kind, title, link }, title being the whole sentence. */
+const received = () => receiver.requests.map((request) => JSON.parse(request.body) as { kind: string; title: string; link: string });
 
 async function deliveryStates() {
   return context.db.select({ state: notificationDeliveries.state, attempts: notificationDeliveries.attempts }).from(notificationDeliveries);
@@ -41,6 +36,7 @@ async function deliveryStates() {
 
 beforeAll(async () => {
   receiver = await startCallServiceStandIn();
+  channels = { webhook: webhookSender({ url: receiver.url }, 2_000) };
 });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((reminders) => reminders.stop()));
@@ -70,7 +66,7 @@ describe('the reminder scheduler', () => {
     });
     expect(received()[0]).toEqual({
       kind: 'appointment-tomorrow',
-      text: 'HealthAssist: you have a reminder (appointment tomorrow at 9:00)',
+      title: 'HealthAssist: you have a reminder (appointment tomorrow at 9:00)',
       link: 'https://health.example.com/appointments',
     });
     expect(JSON.stringify(received())).not.toMatch(/Colonoscopy|Chen/);
@@ -90,7 +86,7 @@ describe('the reminder scheduler', () => {
       await clock.tick(1_000);
       expect(received()).toHaveLength(1);
     });
-    expect(received()[0]!.text).toBe('HealthAssist: Colonoscopy tomorrow at 9:00 with Dr. Sarah Chen');
+    expect(received()[0]!.title).toBe('HealthAssist: Colonoscopy tomorrow at 9:00 with Dr. Sarah Chen');
   });
 
   it('tries a failing delivery three times with growing waits, then keeps it as failed', async () => {
@@ -141,7 +137,7 @@ describe('the reminder scheduler', () => {
       await clock.tick(60_000);
       expect(received()).toHaveLength(2);
     });
-    expect(received().map((message) => message.text)).toEqual([
+    expect(received().map((message) => message.title)).toEqual([
       'HealthAssist: you have a reminder (a dose at 23:00)',
       'HealthAssist: you have a reminder (a dose at 23:00)',
     ]);
@@ -159,7 +155,7 @@ describe('the reminder scheduler', () => {
       await clock.tick(1_000);
       expect(received()).toHaveLength(1);
     });
-    expect(received()[0]!.text).toBe('HealthAssist: you have a reminder (a dose at 10:00)');
+    expect(received()[0]!.title).toBe('HealthAssist: you have a reminder (a dose at 10:00)');
     const written = await context.db
       .select({ kind: notifications.kind, occurrence: notifications.occurrence, missed: notifications.missed })
       .from(notifications)

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { fromPglite, PgBoss, systemClock, type Clock, type ConstructorOptions, type Job } from 'pg-boss';
+import { fromPglite, PgBoss, systemClock, type Clock, type ConstructorOptions, type JobResult } from 'pg-boss';
 import type { NotificationChannel } from '../../../shared/rules/notifications';
 import { DELIVERY_ATTEMPTS } from '../../../shared/rules/notifications';
 import type { DatabaseHandle, JobStore } from '../../db/client';
@@ -17,8 +17,16 @@ export const DELIVERY_QUEUE = 'notification-delivery';
 const FIRST_RETRY_SECONDS = 30;
 /** A send that has not finished in this time is taken as failed and tried again (channels time out well before). */
 const DELIVERY_EXPIRES_SECONDS = 120;
-/** Deliveries sent at once by one process. */
-const DELIVERY_CONCURRENCY = 8;
+/** Deliveries one worker fetches and sends at once; while batches come full it fetches again at once (a busy minute). */
+const DELIVERY_BATCH = 50;
+/** Two workers a process; each job's outcome its own (perJobResults), so one failing send does not fail its batch. */
+const DELIVERY_WORK = {
+  batchSize: DELIVERY_BATCH,
+  burstWhenBatchFull: true,
+  perJobResults: true,
+  localConcurrency: 2,
+  pollingIntervalSeconds: 1,
+} as const;
 
 interface Logger {
   info(message: string): void;
@@ -138,15 +146,20 @@ export async function startReminders({
     return entry.done;
   };
 
-  await boss.work<{ deliveryId: number }>(
+  await boss.work<{ deliveryId: number }, unknown, typeof DELIVERY_WORK>(
     DELIVERY_QUEUE,
-    { batchSize: 1, localConcurrency: DELIVERY_CONCURRENCY, pollingIntervalSeconds: 1 },
-    async ([job]: Job<{ deliveryId: number }>[]) => {
-      if (!job) return;
-      const outcome = await deliverOnce(db, job.data.deliveryId, channels, publicUrl, now());
-      // Thrown, so that pg-boss tries it again after its backoff; the delivery row keeps the count and the reason.
-      if (outcome === 'retry') throw new Error(`delivery ${job.data.deliveryId} failed; it will be tried again`);
-    },
+    DELIVERY_WORK,
+    (jobs) =>
+      Promise.all(
+        jobs.map(async (job): Promise<JobResult> => {
+          const outcome = await deliverOnce(db, job.data.deliveryId, channels, publicUrl, now()).catch((error: unknown) => {
+            log.error({ err: error }, 'a delivery could not be read or recorded');
+            return 'retry' as const;
+          });
+          // 'failed' to pg-boss tries it again after its backoff while tries are left; the delivery row keeps the count.
+          return { id: job.id, status: outcome === 'retry' ? 'failed' : 'completed' };
+        }),
+      ),
   );
 
   const onWritten = () => void runOnce('dispatch');
