@@ -7,6 +7,7 @@ import { benchLifetimeApi, benchLifetimeScreens, LIFETIME_DOCUMENTS, type LoadFi
 import { auditMeetsGoal, benchLighthouse, type LighthouseFigures } from './lighthouse';
 import { benchListRecords } from './list-records';
 import { benchMedications, medicationsLines } from './medications';
+import { benchReminders, PATIENTS, REMINDERS, remindersLine } from './reminders';
 import { benchMixedLoad, MIXED_SECONDS, MIXED_WORKERS, mixedLoadLine } from './mixed-load';
 import { benchSessionCheck, benchSignIn, benchSignInRequest, sessionCheckLine, signInLine, signInRequestLine } from './sign-in';
 import { benchUploadInBrowser } from './records-upload-ui';
@@ -35,6 +36,8 @@ const signInOnly = process.argv.slice(2).includes('sign-in');
 const lifetimeOnly = process.argv.slice(2).includes('lifetime');
 /** `npm run bench -- medications` prints the figures of 20 medications and two years of dose log only (issue 32). */
 const medicationsOnly = process.argv.slice(2).includes('medications');
+/** `npm run bench -- reminders` prints how fast 10,000 reminders due in one minute go out (issue 33), on each database. */
+const remindersOnly = process.argv.slice(2).includes('reminders');
 /** `npm run bench -- web` prints the web app's figures only: its JavaScript before first paint and Lighthouse. */
 const webOnly = process.argv.slice(2).includes('web');
 
@@ -260,6 +263,10 @@ if (medicationsOnly) {
   await benchMedicationsFigures();
   process.exit(0);
 }
+if (remindersOnly) {
+  await benchRemindersFigures();
+  process.exit(0);
+}
 if (webOnly) {
   await benchWebApp();
   process.exit();
@@ -287,6 +294,7 @@ if (!startupOnly && !uploadOnly && !archiveOnly) {
   await benchRecordsScreen();
   await benchLifetime();
   await benchMedicationsFigures();
+  await benchRemindersFigures();
 }
 
 function loadLine(label: string, figures: LoadFigures): string {
@@ -353,5 +361,14 @@ async function benchMedicationsFigures() {
       if (figures.lighthouse) printLighthouse(`20 medications, two years of doses (${label})`, figures.lighthouse);
     },
     (label) => console.log(`\n== Medications (${label}): not reachable, skipped`),
+  );
+}
+
+/** Issue 33: 10,000 reminders due in the same minute, computed, dispatched and sent by two schedulers, on each database. */
+async function benchRemindersFigures() {
+  console.log(`\n== Reminders: ${REMINDERS.toLocaleString('en')} due in the same minute (${PATIENTS.toLocaleString('en')} patients), two schedulers, a local webhook`);
+  await onEachDatabase(
+    async (backend, label) => console.log(remindersLine(label, await benchReminders(backend))),
+    (label) => console.log(`  ${label}: not reachable, skipped`),
   );
 }
