@@ -241,6 +241,8 @@ const EnvSchema = z.object({
   ASSISTANT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** Messages a patient may send a minute, over all chats (a runaway script, a stuck key). */
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(20),
+  /** How often every patient's reminders are computed (issue 33); a minute, reminders' own resolution. */
+  REMINDERS_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
    * Reminders beyond the app (issue 33, ADR 23), each channel off while unset. What a reminder says is health data:
    * the URLs are https (plain http only to this machine), and plain smtp:// to another machine must use STARTTLS.

@@ -93,7 +93,7 @@ try {
 }
 // After listening, so the first page does not wait for the job library (ADR 20): reminders, computed every minute and
 // sent beyond the app by the channels set up (ADR 23). A failure to start them is logged; the app serves on.
-reminders = await startReminders({ database, channels: notificationChannels, publicUrl: publicUrlFor(env), log: app.log }).catch((error: unknown) => {
+reminders = await startReminders({ database, channels: notificationChannels, publicUrl: publicUrlFor(env), log: app.log, planEverySeconds: env.REMINDERS_EVERY_SECONDS }).catch((error: unknown) => {
   app.log.error({ err: error }, 'reminders could not start: none will be sent until the app restarts');
   return null;
 });
