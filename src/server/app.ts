@@ -24,6 +24,7 @@ import { healthRoutes } from './routes/health';
 import { insuranceRoutes } from './routes/insurance';
 import { medicalRecordsRoutes } from './routes/medical-records';
 import { medicationsRoutes } from './routes/medications';
+import { notificationsRoutes } from './routes/notifications';
 import { onboardingRoutes } from './routes/onboarding';
 import { passkeyRoutes } from './routes/passkeys';
 import { preventativeCareRoutes } from './routes/preventative-care';
@@ -35,6 +36,8 @@ import { setupRoutes } from './routes/setup';
 import { usersRoutes } from './routes/users';
 import { CHATS_OFF, type ChatDependencies } from './services/chat/chat-dependencies';
 import type { ConfirmationCaller } from './services/confirmation-call/types';
+import type { NotificationChannels } from './services/notifications/channels/types';
+import type { NotificationChannel } from '../shared/rules/notifications';
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -62,9 +65,19 @@ export interface AppDependencies {
   maxArchiveBytes?: number;
   /** TRUST_PROXY: the proxy that may say who the client is. Without it: none, the connecting address is the client. */
   trustProxy?: TrustProxy;
+  /**
+   * The channels beyond the app that this server was configured with (SMTP_URL, NTFY_URL, …), as main.ts makes them
+   * from the environment; Settings → Notifications shows which are available. Without it: none, the bell only.
+   */
+  notificationChannels?: NotificationChannels;
 }
 
 const DEFAULT_MAX_ARCHIVE_BYTES = 8192 * 2 ** 20;
+
+/** The channels that have a sender. */
+function configuredChannels(channels: NotificationChannels): ReadonlySet<NotificationChannel> {
+  return new Set((Object.keys(channels) as NotificationChannel[]).filter((channel) => channels[channel] !== undefined));
+}
 
 /** Everything but the socket: tests build the same app and talk to it through inject(). */
 export async function buildApp({
@@ -77,6 +90,7 @@ export async function buildApp({
   signIn = LOOPBACK_SIGN_IN,
   maxArchiveBytes = DEFAULT_MAX_ARCHIVE_BYTES,
   trustProxy = false,
+  notificationChannels = {},
 }: AppDependencies) {
   const app = Fastify({
     trustProxy: fastifyTrustProxy(trustProxy),
@@ -137,6 +151,7 @@ export async function buildApp({
       await api.register(appointmentCalendarRoutes, { db });
       await api.register(providersRoutes, { db });
       await api.register(medicationsRoutes, { db });
+      await api.register(notificationsRoutes, { db, available: configuredChannels(notificationChannels) });
       await api.register(archiveRoutes, { db, signIn, maxArchiveBytes });
       await api.register(fhirImportRoutes, { db });
       // Multipart is parsed only here (the chat's attachments); everywhere else it stays a 415, not JSON.

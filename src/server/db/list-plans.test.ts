@@ -6,15 +6,16 @@ import type { Patient } from '../core/patient';
 import { activitiesPageQuery } from '../services/activity-log';
 import { insuranceDocumentsPageQuery, medicalRecordsPageQuery } from '../services/medical-records';
 import { doseLogPageQuery, takenCountsQuery } from '../services/medication-doses';
+import { failedDeliveriesQuery, notificationsPageQuery, unreadCountQuery } from '../services/notifications/notifications';
 import { createInsurancePlan, createMedication, createUser } from '../../testing/factories';
 import { queryPlan } from '../../testing/query-plan';
 import { createTestDatabase } from '../../testing/test-database';
 import type { DatabaseHandle } from './client';
 import { wipeData } from './reset';
-import { activities, medicalRecords, medicationDoses } from './schema/index';
+import { activities, medicalRecords, medicationDoses, notificationDeliveries, notifications } from './schema/index';
 
 // Every query a list page runs is served by an index, shown by the database's own plan for a record of 10,000
-// documents, 10,000 activities and 10,000 dose log entries (ADR 19), on both databases.
+// documents, 10,000 activities, 10,000 dose log entries and 10,000 notifications (ADR 19), on both databases.
 
 const ROWS = 10_000;
 
@@ -72,11 +73,36 @@ beforeAll(async () => {
       }),
     );
   }
+  // The bell's list: a notification an hour, one in a hundred unread, each sent on one channel (one in fifty failed).
+  for (let from = 0; from < ROWS; from += 1000) {
+    const made = await db
+      .insert(notifications)
+      .values(
+        Array.from({ length: 1000 }, (_, n) => ({
+          userId: patient.id,
+          kind: 'dose-due' as const,
+          subject: 'medication:1',
+          occurrence: String(from + n),
+          title: 'Time for Lisinopril 10 mg (8:00)',
+          discreetText: 'a dose at 8:00',
+          link: '/medications',
+          createdAt: new Date(start + (from + n) * 3_600_000),
+          readAt: (from + n) % 100 === 0 ? null : new Date(start + (from + n) * 3_600_000),
+          dispatched: true,
+        })),
+      )
+      .returning({ id: notifications.id });
+    await db.insert(notificationDeliveries).values(
+      made.map(({ id }, n) => ({ notificationId: id, channel: 'email' as const, ...(n % 50 === 0 ? { state: 'failed' as const, attempts: 3 } : { state: 'sent' as const, sentAt: new Date() }) })),
+    );
+  }
   await db.insert(medicalRecords).values({ userId: patient.id, filename: 'Cardiology letter.pdf', fileType: 'application/pdf', fileSize: 1 });
   await db.execute(sql`analyze medical_records`);
   await db.execute(sql`analyze activities`);
   await db.execute(sql`analyze medications`);
   await db.execute(sql`analyze medication_doses`);
+  await db.execute(sql`analyze notifications`);
+  await db.execute(sql`analyze notification_deliveries`);
 }, 120_000);
 
 afterAll(async () => {
@@ -130,6 +156,13 @@ describe('the plans of the list pages, at 10,000 rows', () => {
   it("pages a medication's dose log by its (medication, logged, id) index, from the start and from a cursor", async () => {
     const logLater: PageQuery = { limit: 50, cursor: { micros: String(Date.UTC(2004, 0, 1) * 1000), id: 5000 }, q: undefined };
     for (const query of [first, logLater]) await expectServedBy(doseLogPageQuery(database.db, patient, medicationId, query), 'medication_doses_log_idx');
+  });
+
+  it("pages the bell's notifications by their (patient, time, id) index, counts the unread by their partial index, and reads a page's failed channels by the deliveries' (notification, channel) index", async () => {
+    for (const query of [first, later]) await expectServedBy(notificationsPageQuery(database.db, patient, query), 'notifications_user_time_idx');
+    await expectServedBy(unreadCountQuery(database.db, patient), 'notifications_unread_idx');
+    const page = (await notificationsPageQuery(database.db, patient, first)).map((row) => (row as Record<string, unknown>).id as number);
+    await expectServedBy(failedDeliveriesQuery(database.db, page), 'notification_deliveries_channel_idx');
   });
 
   it("counts adherence's taken doses of a 30-day window by the (patient, day) index", async () => {

@@ -16,6 +16,7 @@ import {
   dataUrl,
 } from '../../testing/factories';
 import { fuzzSettings } from '../../testing/fuzz-settings';
+import { createNotification } from '../../testing/notification-fixtures';
 import { describeRequest, requestsFor, type GeneratedRequest, type RequestContext } from '../../testing/generated-requests';
 import { isoDate, type FieldHint } from '../../testing/json-schema-arbitrary';
 import { fetchOpenApiDocument, operationsOf, type Operation } from '../../testing/openapi-document';
@@ -64,6 +65,7 @@ interface Rows {
   passkey: number;
   medication: number;
   dose: number;
+  notification: number;
 }
 
 async function rowsOf(t: TestContext, userId: number): Promise<Rows> {
@@ -84,6 +86,7 @@ async function rowsOf(t: TestContext, userId: number): Promise<Rows> {
       scheduledDate: null,
       scheduledTime: null,
     })).id,
+    notification: (await createNotification(t.db, userId)).id,
   };
 }
 
@@ -103,6 +106,7 @@ function kindOf({ path }: Operation, param: string): keyof Rows {
     ['/api/medications/', 'medication'],
     ['/api/security/tokens/', 'token'],
     ['/api/security/passkeys/', 'passkey'],
+    ['/api/notifications/', 'notification'],
   ];
   const kind = prefixes.find(([prefix]) => path.startsWith(prefix))?.[1];
   if (!kind) throw new Error(`${path}: which row does {${param}} name? Add it here.`);

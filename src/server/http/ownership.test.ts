@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_SWITCHES } from '../../shared/rules/notifications';
 import { samplePdf } from '../db/sample-documents';
 import {
   createAccessToken,
@@ -14,6 +15,7 @@ import {
   createSession,
   dataUrl,
 } from '../../testing/factories';
+import { createNotification } from '../../testing/notification-fixtures';
 import { fetchOpenApiDocument, fillPath, operationsOf, type Operation } from '../../testing/openapi-document';
 import { api, expectRefused, useTestApp, type TestContext } from '../../testing/test-app';
 
@@ -37,6 +39,7 @@ const passkey: RowMaker = async (t, userId) => {
 const appointment: RowMaker = async (t, userId) => (await createAppointment(t.db, userId, await provider(t, userId))).id;
 const medication: RowMaker = async (t, userId) => (await createMedication(t.db, userId)).id;
 const dose: RowMaker = async (t, userId) => (await createDose(t.db, await createMedication(t.db, userId))).id;
+const notification: RowMaker = async (t, userId) => (await createNotification(t.db, userId)).id;
 
 /** What each id a path or body can carry names; `userId` always names a user. */
 const ROW_OF_PARAM: Record<string, RowMaker> = {
@@ -49,7 +52,8 @@ const ROW_OF_PARAM: Record<string, RowMaker> = {
 
 /**
  * The routes whose path `{id}` names a row, with the row's kind and a body the patient's own row would accept,
- * so that only whose row it is can refuse the request. A route added with an id must be added here.
+ * so that only whose row it is can refuse the request. A route added with an id must be added here; so must a route
+ * of a `{userId}` that takes a body (its row is the user's).
  */
 const ID_ROUTES: Record<string, { row: RowMaker; body?: object }> = {
   'GET /api/users/{id}': { row: user },
@@ -71,6 +75,15 @@ const ID_ROUTES: Record<string, { row: RowMaker; body?: object }> = {
   'DELETE /api/security/tokens/{id}': { row: token },
   'PATCH /api/security/passkeys/{id}': { row: passkey, body: { name: 'Renamed' } },
   'DELETE /api/security/passkeys/{id}': { row: passkey },
+  'POST /api/notifications/{id}/read': { row: notification },
+  'PUT /api/notification-settings/{userId}': {
+    row: user,
+    body: {
+      switches: Object.fromEntries(NOTIFICATION_SWITCHES.map((name) => [name, true])),
+      quietHours: { start: '22:00', end: '07:00' },
+      detailed: Object.fromEntries(NOTIFICATION_CHANNELS.map((name) => [name, false])),
+    },
+  },
 };
 
 /** A body each route without a path id accepts for the patient; its id fields are swapped for another user's. */
@@ -116,6 +129,8 @@ const SUCCESS_STATUS: Record<string, number> = { 'POST /api/onboarding': 200 };
 
 /** POSTs without a body: they act on the installation or on the patient as a whole, so no body can name another user. */
 const WITHOUT_BODY = [
+  'POST /api/notifications/{id}/read',
+  'POST /api/notifications/{userId}/read-all',
   'POST /api/security/passkeys/options',
   'POST /api/security/recovery-codes',
   'POST /api/security/sessions/end-others',

@@ -93,6 +93,7 @@ describe('GET /api/medications/{userId}', () => {
       refillsLeft: null,
       quantityOnHand: null,
       schedule: { kind: 'daily', times: ['08:00'] },
+      remindAtNight: false,
       createdAt: prednisone.createdAt.toISOString(),
       updatedAt: prednisone.updatedAt.toISOString(),
     });
@@ -138,11 +139,24 @@ describe('POST /api/medications', () => {
       refillsLeft: 2,
       quantityOnHand: 41,
       schedule: { kind: 'daily', times: ['08:00', '20:00'] },
+      remindAtNight: false,
       createdAt: expect.any(String),
       updatedAt: response.body.createdAt,
     });
     expect(await listOfPatient()).toEqual([response.body]);
     expect(await activitiesOfPatient()).toEqual([['medication_started', 'Started Metformin', 'medication']]);
+  });
+
+  it('stores "Remind even at night" when asked (issue 33), changes it on PATCH, and refuses what is not true or false', async () => {
+    const response = await post(newMedication({ name: 'Atorvastatin', schedule: { kind: 'daily', times: ['22:00'] }, remindAtNight: true }));
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ remindAtNight: true });
+    const changed = await patch(response.body.id, { remindAtNight: false });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ remindAtNight: false, name: 'Atorvastatin' });
+    expect((await patch(response.body.id, { name: 'Atorvastatin calcium' })).body).toMatchObject({ remindAtNight: false });
+    await expectRefused(t, 'POST', '/api/medications', newMedication({ remindAtNight: 'yes' }), 400, 'remindAtNight: must be true or false');
+    await expectRefused(t, 'PATCH', `/api/medications/${response.body.id}`, { remindAtNight: null }, 400, 'remindAtNight: must be true or false');
   });
 
   it('stores only the name and the schedule when nothing else is given, blank texts as none', async () => {

@@ -94,6 +94,8 @@ export const MedicationFields = z.object({
   refillsLeft: wholeCount(99),
   quantityOnHand: wholeCount(100_000),
   schedule: MedicationSchedule,
+  /** "Remind even at night": its due doses are reminded in quiet hours too (issue 33). Without it, false on a new one. */
+  remindAtNight: z.boolean({ message: 'must be true or false' }).optional(),
 });
 
 const endNotBeforeStart = (body: { startDate?: string | null; endDate?: string | null }) =>
@@ -151,6 +153,7 @@ export const Medication = z
     refillsLeft: z.int().nullable(),
     quantityOnHand: z.int().nullable(),
     schedule: MedicationSchedule,
+    remindAtNight: z.boolean().meta({ description: 'Remind even at night: its due doses are reminded in quiet hours too' }),
     createdAt: instant,
     updatedAt: instant,
   })

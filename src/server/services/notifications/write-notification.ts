@@ -25,16 +25,20 @@ export interface NotificationDraft {
   remindAtNight?: boolean;
 }
 
-/** Whether the patient's switch for this kind is on: the profile keeps two, notification_settings the rest. */
+/**
+ * Whether the patient's switch for this kind is on: the profile keeps two, notification_settings the rest. No patient
+ * row (a first run before onboarding, the demo just left): off, nothing to write to.
+ */
 async function kindIsOn(db: Database, patient: Patient, kind: NotificationKind): Promise<boolean> {
   const name = SWITCH_OF_KIND[kind];
-  if (name === 'appointmentReminders' || name === 'healthTips') {
-    const [row] = await db.select({ on: users[name] }).from(users).where(eq(users.id, patient.id));
-    return row?.on ?? false;
-  }
-  const [row] = await db.select({ on: notificationSettings[name] }).from(notificationSettings).where(eq(notificationSettings.userId, patient.id));
-  // No row: every switch at its default, on.
-  return row?.on ?? true;
+  const column = name === 'appointmentReminders' || name === 'healthTips' ? users[name] : notificationSettings[name];
+  const [row] = await db
+    .select({ on: column })
+    .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+    .where(eq(users.id, patient.id));
+  // No settings row: every switch at its default, on.
+  return row !== undefined && row.on !== false;
 }
 
 /**
