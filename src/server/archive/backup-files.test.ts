@@ -1,11 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../testing/test-app';
 import { unzip } from '../../testing/zip-files';
 import { wipeData } from '../db/reset';
+import { notifications, notificationSettings } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 import { backUpToFolder, backupName, listBackups, rotateBackups } from './backup-files';
 import { startDailyBackups } from './daily-backups';
@@ -24,7 +26,12 @@ beforeEach(async () => {
 });
 afterEach(() => rmSync(join(folder, '..'), { recursive: true, force: true }));
 
-const quietLog = () => ({ info: vi.fn(), warn: vi.fn() }) as unknown as FastifyBaseLogger & { info: ReturnType<typeof vi.fn>; warn: ReturnType<typeof vi.fn> };
+const quietLog = () =>
+  ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() }) as unknown as FastifyBaseLogger & {
+    info: ReturnType<typeof vi.fn>;
+    warn: ReturnType<typeof vi.fn>;
+    error: ReturnType<typeof vi.fn>;
+  };
 
 describe('a backup in a folder', () => {
   it('is the whole archive, owner-only, in an owner-only folder, under a name of its time', async () => {
@@ -91,5 +98,48 @@ describe('the server’s backup a day', () => {
     const kept = await listBackups(folder);
     expect(kept).toHaveLength(2);
     expect(kept[0]).toBe(backupName(new Date(Date.UTC(2026, 10, 3))));
+  });
+});
+
+describe('a daily backup that fails', () => {
+  const failedBackups = () => t.db.select().from(notifications).where(eq(notifications.kind, 'backup-failed'));
+
+  /** A folder that cannot be made: a file is in its place. */
+  const unwritable = () => {
+    mkdirSync(join(folder, '..'), { recursive: true });
+    writeFileSync(folder, 'not a folder');
+  };
+
+  it('is shown in the app once a day, however often it is tried again', async () => {
+    unwritable();
+    for (let start = 0; start < 2; start += 1) {
+      const log = quietLog();
+      const daily = startDailyBackups(t.db, patient, { folder, keep: 7 }, log);
+      daily.stop();
+      await daily.started;
+      expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ code: expect.any(String) }), expect.stringMatching(/the daily backup into .* failed/));
+      expect(log.error).not.toHaveBeenCalled();
+    }
+    const written = await failedBackups();
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ userId: patient.id, subject: 'backup', title: "Today's backup failed", discreetText: 'a backup failed', link: '/', readAt: null });
+    expect(written[0]!.occurrence).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('is not shown when the patient switched backups off, nor when there is no patient', async () => {
+    unwritable();
+    await t.db.insert(notificationSettings).values({ userId: patient.id, backups: false });
+    const log = quietLog();
+    const daily = startDailyBackups(t.db, patient, { folder, keep: 7 }, log);
+    daily.stop();
+    await daily.started;
+    expect(log.warn).toHaveBeenCalled();
+    expect(await failedBackups()).toEqual([]);
+
+    await wipeData(t.db);
+    const empty = startDailyBackups(t.db, patient, { folder, keep: 7 }, quietLog());
+    empty.stop();
+    await empty.started;
+    expect(await failedBackups()).toEqual([]);
   });
 });

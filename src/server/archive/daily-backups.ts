@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { Patient } from '../core/patient';
+import { notifyBackupFailed } from '../services/notifications/events';
 import { backUpToFolder, newestBackupTime, rotateBackups } from './backup-files';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,8 +15,8 @@ export interface DailyBackups {
 
 /**
  * On PGlite, a backup a day (ADR 18): at start and then every hour, when the newest backup in the folder is a day old
- * or there is none, the archive is written and all but the newest `keep` removed. A failure is logged and tried
- * again at the next check; it never stops the server.
+ * or there is none, the archive is written and all but the newest `keep` removed. A failure is logged, shown in the
+ * app's notifications and tried again at the next check; it never stops the server.
  */
 export function startDailyBackups(
   db: Database,
@@ -36,6 +37,10 @@ export function startDailyBackups(
       log.info(`backup written to ${written}${removed.length > 0 ? `; ${removed.length} older removed, ${keep} kept` : ''}`);
     } catch (error) {
       log.warn({ code: (error as NodeJS.ErrnoException).code }, `the daily backup into ${folder} failed; it is tried again within the hour`);
+      // The patient hears of it in the app, once a day however often it fails (issue 33).
+      await notifyBackupFailed(db, patient, new Date()).catch((notWritten: unknown) =>
+        log.error({ err: notWritten }, 'the failed backup’s notification could not be written'),
+      );
     } finally {
       running = false;
     }

@@ -25,6 +25,13 @@ export interface RememberedDevice {
   cookie: string;
   /** A way in changed from another device since this one last signed in, or null. */
   credentialsChangedAt: Date | null;
+  /** The device's id: its row's, the SHA-256 of its cookie (never the cookie). */
+  deviceId: string;
+  /**
+   * The account had never seen this browser, though it knew others: its owner is told (issue 33). The first browser
+   * of an account (a first sign-in, after a reset of the ways in) is no news.
+   */
+  newBrowser: boolean;
 }
 
 /**
@@ -44,11 +51,13 @@ export async function rememberDevice(db: Database, userId: number, cookie: strin
           .where(eq(signInDevices.idHash, hashSecret(cookie)));
   if (cookie !== null && known && known.userId === userId) {
     await db.update(signInDevices).set({ lastSignInAt: now, credentialsChangedAt: null }).where(eq(signInDevices.idHash, known.idHash));
-    return { cookie, credentialsChangedAt: known.credentialsChangedAt };
+    return { cookie, credentialsChangedAt: known.credentialsChangedAt, deviceId: known.idHash, newBrowser: false };
   }
+  const [other] = await db.select({ idHash: signInDevices.idHash }).from(signInDevices).where(eq(signInDevices.userId, userId)).limit(1);
   const newCookie = newSecret();
-  await db.insert(signInDevices).values({ idHash: hashSecret(newCookie), userId, createdAt: now, lastSignInAt: now });
-  return { cookie: newCookie, credentialsChangedAt: null };
+  const deviceId = hashSecret(newCookie);
+  await db.insert(signInDevices).values({ idHash: deviceId, userId, createdAt: now, lastSignInAt: now });
+  return { cookie: newCookie, credentialsChangedAt: null, deviceId, newBrowser: other !== undefined };
 }
 
 /**

@@ -3,7 +3,7 @@ import { recordAccessEvent } from '../auth/access-log';
 import { clientFacts, type ClientFacts } from '../auth/client-facts';
 import { endSession, renewSessionId, startSession, type Who } from '../auth/sessions';
 import type { SignInFrom } from '../auth/sign-in';
-import { markCredentialsChanged, rememberDevice } from '../auth/sign-in-devices';
+import { markCredentialsChanged, rememberDevice, type RememberedDevice } from '../auth/sign-in-devices';
 import type { AccessEventKind } from '../../shared/rules/sign-in';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
@@ -35,7 +35,7 @@ function keepSignedInOf(request: FastifyRequest): boolean | undefined {
  * ends (a sign-in to give fresh proof replaces it), and its 'keep me signed in' carries over unless the body says
  * otherwise; a first sign-in without the choice ends with the browser.
  */
-export async function completeSignIn(db: Database, settings: SignInSettings, request: FastifyRequest, reply: FastifyReply, who: Who): Promise<void> {
+export async function completeSignIn(db: Database, settings: SignInSettings, request: FastifyRequest, reply: FastifyReply, who: Who): Promise<RememberedDevice> {
   const previousId = readSessionCookie(request);
   const previous = previousId === null ? null : await endSession(db, previousId);
   const persistent = keepSignedInOf(request) ?? previous?.persistent ?? false;
@@ -49,6 +49,7 @@ export async function completeSignIn(db: Database, settings: SignInSettings, req
   setSessionCookie(request, reply, session);
   // Given at every sign-in, so that a device in use keeps it: its year counts from the latest.
   setDeviceCookie(request, reply, device.cookie);
+  return device;
 }
 
 /**
@@ -86,9 +87,12 @@ export async function signInIfOpen(db: Database, settings: SignInSettings, reque
   if (request.access?.kind === 'open') await completeSignIn(db, settings, request, reply, { userId, patientId: userId });
 }
 
-/** After auth/sign-in.ts's check named the account: the session starts, its cookies are set, and the sign-in is logged. */
-export async function startSignedIn(db: Database, settings: SignInSettings, request: FastifyRequest, reply: FastifyReply, who: Who): Promise<FastifyReply> {
-  await completeSignIn(db, settings, request, reply, who);
+/**
+ * After auth/sign-in.ts's check named the account: the session starts, its cookies are set, and the sign-in is logged.
+ * Answers the browser as the account remembers it (the route tells the owner of a new one, issue 33).
+ */
+export async function startSignedIn(db: Database, settings: SignInSettings, request: FastifyRequest, reply: FastifyReply, who: Who): Promise<RememberedDevice> {
+  const device = await completeSignIn(db, settings, request, reply, who);
   await recordAccessEvent(db, who.userId, 'signed_in', clientOf(request));
-  return reply.status(204).send(null);
+  return device;
 }

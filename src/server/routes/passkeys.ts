@@ -21,7 +21,8 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/contract';
 import { badRequest, conflict, notFound } from '../core/errors';
 import { requireFreshProof } from '../http/fresh-proof';
-import { accountOf, recordCredentialChange, signInFrom, signInIfOpen, startSignedIn } from '../http/sign-in';
+import { accountOf, recordCredentialChange, signInFrom, signInIfOpen } from '../http/sign-in';
+import { answerSignedIn } from './session';
 import { checkSignIn } from '../auth/sign-in';
 
 // Passkeys (ADR 17): signing in with one (anyone may try, under the same limit on guessing as a passphrase), and
@@ -83,7 +84,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
         const rp = relyingPartyOf(request.headers.origin);
         return rp ? verifyAuthentication(db, rp, request.body.response as never) : null;
       });
-      return startSignedIn(db, signIn, request, reply, who);
+      return answerSignedIn(db, signIn, request, reply, who);
     },
   );
 

@@ -1,8 +1,9 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PassphraseSignIn, RecoveryCodeSignIn, SessionState, SetupWithCode } from '../../shared/contracts/sign-in';
 import { recordAccessEvent } from '../auth/access-log';
-import { endSession } from '../auth/sessions';
+import { endSession, type Who } from '../auth/sessions';
 import { checkSignIn, passphraseOwner, recoveryCodeOwner, setUpWithCode } from '../auth/sign-in';
 import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
@@ -12,6 +13,7 @@ import { refuseCommonPassphrase } from '../http/new-passphrase';
 import { clearSessionCookie, readSessionCookie } from '../http/session-cookie';
 import { clientOf, signInFrom, startSignedIn } from '../http/sign-in';
 import { signInMethods } from '../auth/credentials';
+import { notifyNewSignIn } from '../services/notifications/events';
 
 // Signing in and out (ADR 17). Anyone may call these: they are how a browser gets a session.
 
@@ -23,6 +25,25 @@ const PUBLIC = { signIn: 'sign-in' } as const;
 const SESSION_ONLY = { ...PUBLIC, syncToDisk: false } as const;
 const signedIn = { 204: z.null().meta({ description: 'Signed in: the response sets the session cookie' }) };
 const refusals = errorResponses(401, 429);
+
+/** How much of a device's id a notification names: enough to tell devices apart, not the key of their row. */
+const DEVICE_ID_SHOWN = 16;
+
+/**
+ * A sign-in succeeded (any way in): the session starts and the answer is 204 with its cookies. From a browser the
+ * account had never seen, the patient hears of it in the app (issue 33), named in words ('Chrome on Linux'), never by
+ * its address; a fault there is logged and the sign-in stands.
+ */
+export async function answerSignedIn(db: Database, signIn: SignInSettings, request: FastifyRequest, reply: FastifyReply, who: Who): Promise<FastifyReply> {
+  const device = await startSignedIn(db, signIn, request, reply, who);
+  if (device.newBrowser) {
+    const newSignIn = { deviceId: device.deviceId.slice(0, DEVICE_ID_SHOWN), userAgent: request.headers['user-agent'] ?? null, at: new Date() };
+    await notifyNewSignIn(db, { id: who.patientId }, newSignIn).catch((error: unknown) =>
+      request.log.error({ err: error }, 'the new sign-in’s notification could not be written'),
+    );
+  }
+  return reply.status(204).send(null);
+}
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignInSettings }> = async (app, { db, signIn }) => {
   app.get(
@@ -44,7 +65,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
     { config: SESSION_ONLY, schema: { summary: 'Sign in with the passphrase', body: PassphraseSignIn, response: { ...signedIn, ...refusals } } },
     async (request, reply) => {
       const who = await checkSignIn(db, signInFrom(request), () => passphraseOwner(db, request.body.passphrase));
-      return startSignedIn(db, signIn, request, reply, who);
+      return answerSignedIn(db, signIn, request, reply, who);
     },
   );
 
@@ -56,7 +77,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
     },
     async (request, reply) => {
       const who = await checkSignIn(db, signInFrom(request), () => recoveryCodeOwner(db, request.body.code, clientOf(request)));
-      return startSignedIn(db, signIn, request, reply, who);
+      return answerSignedIn(db, signIn, request, reply, who);
     },
   );
 
@@ -76,7 +97,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database; signIn: SignIn
       await refuseCommonPassphrase(request.body.passphrase);
       const { setupCode, passphrase } = request.body;
       const who = await checkSignIn(db, signInFrom(request), () => setUpWithCode(db, setupCode, passphrase, clientOf(request)));
-      return startSignedIn(db, signIn, request, reply, who);
+      return answerSignedIn(db, signIn, request, reply, who);
     },
   );
 

@@ -2,6 +2,7 @@ import { and, count, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { appointments, confirmationCalls, providers, users } from '../../db/schema/index';
+import { notifyCallFailed } from '../notifications/events';
 import { countryOfE164, toE164 } from './e164';
 import { ConfirmationCallError, type ConfirmationCaller } from './types';
 
@@ -21,12 +22,23 @@ export async function confirmByCall(
   log: FastifyBaseLogger,
 ): Promise<AppointmentRow> {
   try {
+    const calledAt = new Date();
     const outcome = await callProvider(db, caller, appointment, log.child({ appointmentId: appointment.id, callService: caller.service }));
     const [updated] = await db.update(appointments).set(outcome).where(eq(appointments.id, appointment.id)).returning();
+    if (outcome.confirmationCallStatus === 'failed') await tellOfFailedCall(db, appointment, calledAt, log);
     return updated ?? appointment;
   } catch (error) {
     log.error({ err: error, appointmentId: appointment.id }, 'the confirmation call’s outcome could not be recorded');
     return appointment;
+  }
+}
+
+/** A failed call is shown in the app's notifications (issue 33); a fault there leaves the recorded outcome as it is. */
+async function tellOfFailedCall(db: Database, appointment: AppointmentRow, calledAt: Date, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await notifyCallFailed(db, appointment, calledAt);
+  } catch (error) {
+    log.error({ err: error, appointmentId: appointment.id }, 'the failed confirmation call’s notification could not be written');
   }
 }
 
