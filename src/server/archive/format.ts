@@ -26,11 +26,12 @@ import { CHAT_CHANNELS } from '../db/schema/index';
 /**
  * The version this build writes. A change of any row's shape is a new version; every earlier one is still read
  * (`readArchiveData`). 1: the record before medications; 2 (issue 32): the same with `medications` and
- * `medicationDoses`.
+ * `medicationDoses`; 3 (issue 33): a medication's `remindAtNight`, and `notificationSettings`. The notifications
+ * themselves are not in it: they are derived from the record (the scheduler computes them again).
  */
-export const ARCHIVE_VERSION = 2;
+export const ARCHIVE_VERSION = 3;
 /** The versions this build restores: its own and every earlier one. */
-export const READABLE_VERSIONS = [1, 2] as const;
+export const READABLE_VERSIONS = [1, 2, 3] as const;
 export const ARCHIVE_FILES = { data: 'healthassist.json', manifest: 'manifest.json', documentsFolder: 'documents/' } as const;
 
 const text = z.string();
@@ -130,35 +131,42 @@ const Schedule = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('as-needed') }),
 ]);
 
-/** A medication (issue 32): what the table's CHECKs hold is refused here first, with words. */
-const Medication = z
-  .strictObject({
-    id,
-    name: z.string().regex(/\S/, 'must not be blank'),
-    strength: nullableText,
-    form: z.enum(MEDICATION_FORMS).nullable(),
-    dose: nullableText,
-    route: nullableText,
-    instructions: nullableText,
-    reason: nullableText,
-    prescriber: nullableText,
-    providerId: id.nullable(),
-    pharmacy: nullableText,
-    startDate: dateOnly.nullable(),
-    endDate: dateOnly.nullable(),
-    status: z.enum(MEDICATION_STATUSES),
-    pausedOn: dateOnly.nullable(),
-    stoppedOn: dateOnly.nullable(),
-    stopReason: nullableText,
-    refillsLeft: z.int().nonnegative().nullable(),
-    quantityOnHand: z.int().nonnegative().nullable(),
-    schedule: Schedule,
-    createdAt: instant,
-    updatedAt: instant,
-  })
-  .refine((row) => !row.startDate || !row.endDate || row.endDate >= row.startDate, { message: 'must be on or after the start date', path: ['endDate'] })
-  .refine((row) => (row.status === 'paused') === (row.pausedOn !== null), { message: 'is given exactly when the status is paused', path: ['pausedOn'] })
-  .refine((row) => (row.status === 'stopped') === (row.stoppedOn !== null), { message: 'is given exactly when the status is stopped', path: ['stoppedOn'] });
+/** A medication (issue 32) as version 2 wrote it. */
+const MedicationVersion2Fields = z.strictObject({
+  id,
+  name: z.string().regex(/\S/, 'must not be blank'),
+  strength: nullableText,
+  form: z.enum(MEDICATION_FORMS).nullable(),
+  dose: nullableText,
+  route: nullableText,
+  instructions: nullableText,
+  reason: nullableText,
+  prescriber: nullableText,
+  providerId: id.nullable(),
+  pharmacy: nullableText,
+  startDate: dateOnly.nullable(),
+  endDate: dateOnly.nullable(),
+  status: z.enum(MEDICATION_STATUSES),
+  pausedOn: dateOnly.nullable(),
+  stoppedOn: dateOnly.nullable(),
+  stopReason: nullableText,
+  refillsLeft: z.int().nonnegative().nullable(),
+  quantityOnHand: z.int().nonnegative().nullable(),
+  schedule: Schedule,
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+/** What the table's CHECKs hold of a medication, refused here first, with words. */
+function medicationChecks(row: z.output<typeof MedicationVersion2Fields>, ctx: z.RefinementCtx): void {
+  if (row.startDate && row.endDate && row.endDate < row.startDate) ctx.addIssue({ code: 'custom', message: 'must be on or after the start date', path: ['endDate'] });
+  if ((row.status === 'paused') !== (row.pausedOn !== null)) ctx.addIssue({ code: 'custom', message: 'is given exactly when the status is paused', path: ['pausedOn'] });
+  if ((row.status === 'stopped') !== (row.stoppedOn !== null)) ctx.addIssue({ code: 'custom', message: 'is given exactly when the status is stopped', path: ['stoppedOn'] });
+}
+
+/** A medication: version 2's, and whether its doses are reminded even at night (issue 33). */
+const Medication = MedicationVersion2Fields.extend({ remindAtNight: z.boolean() }).superRefine(medicationChecks);
+const MedicationVersion2 = MedicationVersion2Fields.superRefine(medicationChecks);
 
 /** An entry of the dose log: a scheduled dose (its day and time) taken, skipped or missed, or an as-needed one taken. */
 const MedicationDose = z
@@ -213,6 +221,25 @@ const ChatMessage = z.strictObject({
   createdAt: instant,
 });
 
+/**
+ * Settings → Notifications beyond the profile's two switches (issue 33): the patient's one row, or null for every
+ * default. The notifications and their deliveries are not the record: they are derived from it.
+ */
+const NotificationSettings = z.strictObject({
+  doseReminders: z.boolean(),
+  missedDoses: z.boolean(),
+  refills: z.boolean(),
+  confirmationCalls: z.boolean(),
+  backups: z.boolean(),
+  newSignIns: z.boolean(),
+  quietHoursStart: timeOfDay,
+  quietHoursEnd: timeOfDay,
+  detailedEmail: z.boolean(),
+  detailedSms: z.boolean(),
+  detailedNtfy: z.boolean(),
+  detailedWebhook: z.boolean(),
+});
+
 /** healthassist.json: the patient and every row that is theirs, table by table. */
 export const ArchiveData = z
   .strictObject({
@@ -220,6 +247,7 @@ export const ArchiveData = z
     version: z.literal(ARCHIVE_VERSION),
     exportedAt: instant,
     patient: Patient,
+    notificationSettings: NotificationSettings.nullable(),
     providers: z.array(Provider),
     medications: z.array(Medication),
     medicationDoses: z.array(MedicationDose),
@@ -251,20 +279,39 @@ export const ARCHIVE_TABLES = [
 ] as const satisfies readonly (keyof ArchiveData)[];
 export type ArchiveTable = (typeof ARCHIVE_TABLES)[number];
 
-/** Version 1 (before issue 32): the same tables less the medications and their dose log. */
-const ArchiveDataVersion1 = ArchiveData.omit({ medications: true, medicationDoses: true }).extend({ version: z.literal(1) });
+/** Version 2 (issue 32, before issue 33): no notification settings, and medications without `remindAtNight`. */
+const ArchiveDataVersion2 = ArchiveData.omit({ notificationSettings: true }).extend({ version: z.literal(2), medications: z.array(MedicationVersion2) });
+
+/** Version 1 (before issue 32): version 2's tables less the medications and their dose log. */
+const ArchiveDataVersion1 = ArchiveDataVersion2.omit({ medications: true, medicationDoses: true }).extend({ version: z.literal(1) });
+
+type ReadResult = { success: true; data: ArchiveData } | { success: false; error: z.ZodError };
 
 /**
  * healthassist.json of any version this build reads, as the current version: an earlier archive is read with its own
  * schema (strict as it was: a version 1 archive holding medications is refused) and brought up to this one, with
- * what it could not hold empty.
+ * what it could not hold empty or at its default (no notification settings: every default; no medication reminded at
+ * night).
  */
-export function readArchiveData(json: unknown): { success: true; data: ArchiveData } | { success: false; error: z.ZodError } {
+export function readArchiveData(json: unknown): ReadResult {
   const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
-  if (version !== 1) return ArchiveData.safeParse(json);
-  const parsed = ArchiveDataVersion1.safeParse(json);
-  if (!parsed.success) return { success: false, error: parsed.error };
-  return { success: true, data: { ...parsed.data, version: ARCHIVE_VERSION, medications: [], medicationDoses: [] } };
+  if (version === 1) {
+    const parsed = ArchiveDataVersion1.safeParse(json);
+    if (!parsed.success) return { success: false, error: parsed.error };
+    return { success: true, data: upToDate({ ...parsed.data, medications: [], medicationDoses: [] }) };
+  }
+  if (version === 2) {
+    const parsed = ArchiveDataVersion2.safeParse(json);
+    if (!parsed.success) return { success: false, error: parsed.error };
+    return { success: true, data: upToDate(parsed.data) };
+  }
+  return ArchiveData.safeParse(json);
+}
+
+/** Version 2's data as this version's. */
+function upToDate(data: Omit<z.output<typeof ArchiveDataVersion2>, 'version'>): ArchiveData {
+  const medications = data.medications.map((medication) => ({ ...medication, remindAtNight: false }));
+  return { ...data, version: ARCHIVE_VERSION, notificationSettings: null, medications };
 }
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lowercase hex');

@@ -12,6 +12,7 @@ import {
   medicalRecords,
   medicationDoses,
   medications,
+  notificationSettings,
   preventativeCare,
   providers,
   users,
@@ -77,7 +78,12 @@ export async function readPatientRows(db: Database, patient: Patient): Promise<P
     };
     // Whether the record is the demo is the install's to know, never an archive's (ADR 21).
     const { isDemo: _notWritten, ...profile } = user;
-    const rows: Record<string, unknown> = { patient: pick(profile, shapes.patient.shape) };
+    const [settings] = await tx.select().from(notificationSettings).where(eq(notificationSettings.userId, patient.id));
+    const rows: Record<string, unknown> = {
+      patient: pick(profile, shapes.patient.shape),
+      // No row: every default, as the app reads it.
+      notificationSettings: settings ? pick(settings, shapes.notificationSettings.unwrap().shape) : null,
+    };
     for (const name of Object.keys(ARCHIVE_SOURCES) as ArchiveTable[]) rows[name] = await rowsOf(name);
     return rows as PatientRows;
   }, { isolationLevel: 'repeatable read', accessMode: 'read only' });

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { storeDocumentChunks, toChunks } from '../db/document-bytes';
 import { syncUserIdSequence } from '../db/patient-account';
 import { MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
-import { users } from '../db/schema/index';
+import { notifications, notificationSettings, users } from '../db/schema/index';
 import { badRequest, conflict, describeZodError } from '../core/errors';
 import type { Patient } from '../core/patient';
 import { sha256 as sha256Of } from './export';
@@ -68,6 +68,7 @@ export async function restoreArchive(db: Database, patient: Patient, archivePath
     return await db.transaction(async (tx) => {
       await makeRoom(tx, patient, options.replace);
       await writePatient(tx, patient, data.patient);
+      await writeNotificationSettings(tx, patient, data.notificationSettings);
       const counts = { documents: 0 } as RestoreCounts;
       for (const name of ARCHIVE_TABLES) {
         counts[name] = await insertRows(tx, name, patient, data[name]);
@@ -163,6 +164,8 @@ async function makeRoom(tx: Database, patient: Patient, replace: boolean): Promi
     const { table, owner } = ARCHIVE_SOURCES[name];
     if (owner !== null) await tx.delete(table as PgTable).where(eq(owner, patient.id));
   }
+  // The notifications were derived from the record replaced: they name its rows ('appointment:12'), not the archive's.
+  await tx.delete(notifications).where(eq(notifications.userId, patient.id));
 }
 
 /**
@@ -176,6 +179,21 @@ async function writePatient(tx: Database, patient: Patient, archived: ArchiveDat
   if (changed) return;
   await tx.insert(users).values({ ...profile, id: patient.id });
   await syncUserIdSequence(tx);
+}
+
+/**
+ * The archive's Settings → Notifications in place of the patient's (a patient not onboarded yet may have saved some);
+ * none in the archive: every default.
+ */
+async function writeNotificationSettings(tx: Database, patient: Patient, archived: ArchiveData['notificationSettings']): Promise<void> {
+  if (!archived) {
+    await tx.delete(notificationSettings).where(eq(notificationSettings.userId, patient.id));
+    return;
+  }
+  await tx
+    .insert(notificationSettings)
+    .values({ ...archived, userId: patient.id })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: archived });
 }
 
 async function insertRows(tx: Database, name: ArchiveTable, patient: Patient, rows: readonly ArchiveData[ArchiveTable][number][]) {

@@ -41,6 +41,18 @@ describe('seedIfEmpty', () => {
     const { days30 } = (await api(t.app, 'GET', '/api/medications/adherence/1')).body.overall;
     expect(days30.taken).toBe(50);
     expect(days30.due).toBeGreaterThanOrEqual(56);
+    // The bell's first look (issue 33): three unread notifications drawn from the demo's data, linking to its screens.
+    expect((await api(t.app, 'GET', '/api/notifications/1/unread')).body).toEqual({ unread: 3 });
+    const bell = (await api(t.app, 'GET', '/api/notifications/1')).body as { items: Array<{ kind: string; title: string; link: string; readAt: null }> };
+    expect(bell.items.map(({ kind, link, readAt }) => ({ kind, link, readAt })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: 'care-digest', link: '/preventative', readAt: null },
+      { kind: 'dose-due', link: '/medications', readAt: null },
+      { kind: 'dose-missed', link: '/medications', readAt: null },
+    ]);
+    expect(bell.items.map((item) => item.title)).toEqual(
+      expect.arrayContaining(['Preventative care: 1 overdue, 1 due soon', 'Lisinopril 10 mg at 8:00 is not logged yet', expect.stringMatching(/^Time for \w+ \d+ mg \(\d{1,2}:00\)$/)]),
+    );
+    expect(medications.find((medication) => medication.name === 'Atorvastatin')).toMatchObject({ remindAtNight: true });
     const [plan] = (await api(t.app, 'GET', '/api/insurance/1')).body;
     expect(plan).toMatchObject({ isPrimary: true, planType: 'PPO' });
     expect((await api(t.app, 'GET', `/api/insurance/benefits/${plan.id}`)).body.length).toBeGreaterThanOrEqual(5);

@@ -1,8 +1,12 @@
-import { addDays, addMonths, formatISO, subDays, subHours, subMinutes, subMonths } from 'date-fns';
+import { addDays, addMinutes, addMonths, formatISO, startOfWeek, subDays, subHours, subMinutes, subMonths } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { CURRENT_USER_ID } from '../../shared/rules/patient';
 import { describeActivity, type DescribedActivity } from '../../shared/rules/activities';
-import type { DoseStatus } from '../../shared/rules/medications';
+import { careStanding } from '../../shared/rules/care';
+import { medicationTitle, type DoseStatus } from '../../shared/rules/medications';
+import { DOSE_MISSED_AFTER_MINUTES } from '../../shared/rules/notifications';
+import { careDigestWords, doseDueWords, doseMissedWords, type NotificationWords } from '../../shared/rules/notification-text';
+import type { StoredCareStatus } from '../../shared/rules/statuses';
 import { formatDate } from '../../shared/rules/formats';
 import type { Database } from './client';
 import { storeDocumentChunks, toChunks } from './document-bytes';
@@ -17,6 +21,7 @@ import {
   medicalRecords,
   medicationDoses,
   medications,
+  notifications,
   preventativeCare,
   providers,
   users,
@@ -124,7 +129,7 @@ async function seedDemoData(db: Database, tx: Database, now: Date): Promise<void
       // Completing recurring care brings its next round as a new item (issue 12): the flu vaccine's is next season's.
       { userId, careName: 'Flu Vaccine', dueDate: day(addMonths(subMonths(now, 1), 12)), status: 'upcoming', recurringMonths: 12, lastCompleted: day(subMonths(now, 1)) },
     ])
-    .returning({ id: preventativeCare.id, careName: preventativeCare.careName });
+    .returning({ id: preventativeCare.id, careName: preventativeCare.careName, status: preventativeCare.status, dueDate: preventativeCare.dueDate });
 
   const eyeExam = care.find((item) => item.careName === 'Eye Examination');
   if (!eyeExam) throw new Error('seed: no eye examination');
@@ -163,7 +168,8 @@ async function seedDemoData(db: Database, tx: Database, now: Date): Promise<void
     await storeDocumentChunks(db, tx, record.id, toChunks(bytes));
   }
 
-  const { atorvastatin, lastTaken } = await seedMedications(tx, userId, primaryCare.id, now);
+  const { atorvastatin, lastTaken, rows: medicationRows } = await seedMedications(tx, userId, primaryCare.id, now);
+  await seedNotifications(tx, userId, now, care, medicationRows);
 
   const eyeExamDate = formatDate(day(addDays(now, 9)));
   const recent: Array<[DescribedActivity, Date, number | undefined]> = [
@@ -210,10 +216,11 @@ async function seedMedications(tx: Database, userId: number, prescriberId: numbe
     .values([
       { ...prescribed, name: 'Lisinopril', strength: '10 mg', dose: '1 tablet', reason: 'High blood pressure', startDate: day(subMonths(now, 14)), createdAt: subMonths(now, 14), refillsLeft: 3, quantityOnHand: 24, schedule: { kind: 'daily', times: ['08:00'] } },
       { ...prescribed, name: 'Metformin', strength: '500 mg', dose: '1 tablet', instructions: 'Take with food', reason: 'Type 2 diabetes', startDate: day(subMonths(now, 8)), createdAt: subMonths(now, 8), refillsLeft: 2, quantityOnHand: 41, schedule: { kind: 'daily', times: ['08:00', '20:00'] } },
-      { ...prescribed, name: 'Atorvastatin', strength: '20 mg', dose: '1 tablet', reason: 'High cholesterol', startDate: day(subMonths(now, 3)), createdAt: subMonths(now, 3), refillsLeft: 5, quantityOnHand: 18, schedule: { kind: 'daily', times: ['22:00'] } },
+      // Taken at bedtime, in the quiet hours: reminded even at night (issue 33).
+      { ...prescribed, name: 'Atorvastatin', strength: '20 mg', dose: '1 tablet', reason: 'High cholesterol', startDate: day(subMonths(now, 3)), createdAt: subMonths(now, 3), refillsLeft: 5, quantityOnHand: 18, schedule: { kind: 'daily', times: ['22:00'] }, remindAtNight: true },
       { ...prescribed, name: 'Albuterol', strength: '90 mcg per puff', form: 'inhaler', dose: '2 puffs', route: 'Inhaled', instructions: 'Before exercise or when wheezing; at most 8 puffs a day', reason: 'Exercise-induced asthma', startDate: day(subMonths(now, 26)), createdAt: subMonths(now, 26), refillsLeft: 1, quantityOnHand: 140, schedule: { kind: 'as-needed' } },
     ])
-    .returning({ id: medications.id, name: medications.name, schedule: medications.schedule });
+    .returning({ id: medications.id, name: medications.name, strength: medications.strength, schedule: medications.schedule });
 
   const at = (daysAgo: number, hours: number, minutes: number) => {
     const date = subDays(now, daysAgo);
@@ -246,7 +253,62 @@ async function seedMedications(tx: Database, userId: number, prescriberId: numbe
   const taken = doses.filter((dose) => dose.status === 'taken').sort((a, b) => b.takenAt!.getTime() - a.takenAt!.getTime());
   const last = taken[0]!;
   return {
+    rows,
     atorvastatin: rows.find((medication) => medication.name === 'Atorvastatin')!.id,
     lastTaken: { medicationId: last.medicationId, name: rows.find((medication) => medication.id === last.medicationId)!.name, takenAt: last.takenAt! },
   };
+}
+
+type SeededMedication = { id: number; name: string; strength: string | null; schedule: typeof medications.$inferSelect['schedule'] };
+
+/**
+ * The demo's three unread notifications (issue 33), so that the bell's first look is the spec's: '3', 'You have 3
+ * unread notifications.'. Drawn from its data with the words the scheduler writes (rules/notification-text.ts): this
+ * week's preventative care digest, the latest dose due, and the dose the log leaves out five days ago. Written as
+ * dispatched: the demo's are never sent beyond the app. The scheduler leaves the demo patient alone, so these stay
+ * all there is until the patient's own data takes over.
+ */
+async function seedNotifications(
+  tx: Database,
+  userId: number,
+  now: Date,
+  care: Array<{ status: StoredCareStatus; dueDate: string }>,
+  rows: SeededMedication[],
+): Promise<void> {
+  const today = day(now);
+  const standings = care.map((item) => careStanding(item.status, item.dueDate, today));
+  const digest = careDigestWords({ overdue: standings.filter((s) => s === 'overdue').length, dueSoon: standings.filter((s) => s === 'due-soon').length });
+  // The demo's clock is the machine's, as `now`'s local fields are (seedMedications says why).
+  const at = (date: Date, time: string) => {
+    const [hours, minutes] = time.split(':').map(Number) as [number, number];
+    return new Date(date.getFullYear(), date.getMonth(), date.getDate(), hours, minutes);
+  };
+  const daily = rows.flatMap((medication) => (medication.schedule.kind === 'daily' ? medication.schedule.times.map((time) => ({ medication, time })) : []));
+  // The latest dose due by now: today's, or before the first of today, yesterday's last.
+  const dueToday = daily.filter(({ time }) => at(now, time) <= now);
+  const dueOn = dueToday.length > 0 ? now : subDays(now, 1);
+  const due = (dueToday.length > 0 ? dueToday : daily).reduce((later, dose) => (dose.time > later.time ? dose : later));
+  // 'Lisinopril 08:00 5' days ago is not logged (DEMO_DOSE_EXCEPTIONS).
+  const lisinopril = rows.find((medication) => medication.name === 'Lisinopril')!;
+  const missedDue = at(subDays(now, 5), '08:00');
+  const seeded: Array<{ kind: 'care-digest' | 'dose-due' | 'dose-missed'; subject: string; occurrence: string; words: NotificationWords; createdAt: Date }> = [
+    { kind: 'care-digest', subject: 'care', occurrence: day(startOfWeek(now, { weekStartsOn: 1 })), words: digest, createdAt: subMinutes(now, 45) },
+    {
+      kind: 'dose-due',
+      subject: `medication:${due.medication.id}`,
+      occurrence: at(dueOn, due.time).toISOString(),
+      words: doseDueWords({ title: medicationTitle(due.medication) }, due.time),
+      createdAt: at(dueOn, due.time),
+    },
+    {
+      kind: 'dose-missed',
+      subject: `medication:${lisinopril.id}`,
+      occurrence: missedDue.toISOString(),
+      words: doseMissedWords({ title: medicationTitle(lisinopril) }, '08:00'),
+      createdAt: addMinutes(missedDue, DOSE_MISSED_AFTER_MINUTES),
+    },
+  ];
+  await tx.insert(notifications).values(
+    seeded.map(({ words, ...notification }) => ({ userId, ...notification, title: words.title, discreetText: words.discreetText, link: words.link, dispatched: true })),
+  );
 }

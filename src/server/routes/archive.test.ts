@@ -16,7 +16,7 @@ import { ARCHIVE_SCHEMA_FOLDER } from '../archive/json-schema';
 import { PATIENT_EXISTS } from '../archive/restore';
 import type { Database, DatabaseHandle } from '../db/client';
 import { wipeData } from '../db/reset';
-import { medicationDoses, medications } from '../db/schema/index';
+import { medicationDoses, medications, notifications, notificationSettings } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 
 // Export and restore (ADR 18), on both databases: the archive of one install restored into a fresh one answers every
@@ -49,6 +49,8 @@ async function fillSource(): Promise<Buffer> {
   await createChatMessage(source.db, 1, { content: 'When is my next appointment?' });
   const large = randomBytes(700 * 1024);
   await createMedicalRecord(source.db, 1, { filename: '../Scan of knee (MRI).pdf', bytes: large });
+  // Settings → Notifications saved (issue 33); the demo's Atorvastatin is reminded even at night.
+  await source.db.insert(notificationSettings).values({ userId: 1, refills: false, quietHoursStart: '23:00', detailedNtfy: true });
   const other = await createUser(source.db, { displayName: 'Other Person' });
   await createMedicalRecord(source.db, other.id, { filename: 'not-theirs.pdf' });
   await createProvider(source.db, other.id, { name: 'Dr. Elsewhere' });
@@ -87,7 +89,8 @@ async function everyGet(): Promise<string[]> {
   ];
   const urls: string[] = [];
   for (const operation of operationsOf(document)) {
-    if (operation.method !== 'GET' || /^\/api\/(health|session|setup|security|export)\b/.test(operation.path)) continue;
+    // The notifications are derived from the record, not in the archive (the scheduler computes them again).
+    if (operation.method !== 'GET' || /^\/api\/(health|session|setup|security|export|notifications)\b/.test(operation.path)) continue;
     const special = byPath.find(([pattern]) => pattern.test(operation.path));
     const values = special ? await special[1]() : [1];
     for (const value of values) urls.push(fillPath(operation.path, { userId: 1, id: value, insuranceId: value, medicationId: value }));
@@ -103,11 +106,12 @@ async function answer(app: FastifyInstance, url: string) {
   return { status: response.statusCode, type, body };
 }
 
-/** The patient's medications and dose log as the tables hold them, every column, in id order. */
+/** The patient's medications, dose log and notification settings as the tables hold them, every column, in id order. */
 async function medicationRows(db: Database) {
   return {
     medications: await db.select().from(medications).where(eq(medications.userId, 1)).orderBy(asc(medications.id)),
     doses: await db.select().from(medicationDoses).where(eq(medicationDoses.userId, 1)).orderBy(asc(medicationDoses.id)),
+    notificationSettings: await db.select().from(notificationSettings).where(eq(notificationSettings.userId, 1)),
   };
 }
 
@@ -122,9 +126,30 @@ function withData(files: Map<string, Buffer>, change: (data: Record<string, unkn
   return new Map([...files].map(([path, bytes]) => [path, path === 'healthassist.json' ? data : path === 'manifest.json' ? newManifest : bytes]));
 }
 
-/** What HealthAssist wrote before medications (format version 1): the same files, less the two tables. */
+/** What HealthAssist wrote before notifications (format version 2): no settings, no medication reminded at night. */
+function asVersion2(files: Map<string, Buffer>): Map<string, Buffer> {
+  return withData(
+    files,
+    ({ notificationSettings: _settings, medications, ...data }) => ({
+      ...data,
+      version: 2,
+      medications: (medications as Array<Record<string, unknown>>).map(({ remindAtNight: _night, ...medication }) => medication),
+    }),
+    2,
+  );
+}
+
+/** What HealthAssist wrote before medications (format version 1): version 2's files, less the two tables. */
 function asVersion1(files: Map<string, Buffer>): Map<string, Buffer> {
-  return withData(files, ({ medications: _medications, medicationDoses: _doses, ...data }) => ({ ...data, version: 1 }), 1);
+  return withData(asVersion2(files), ({ medications: _medications, medicationDoses: _doses, ...data }) => ({ ...data, version: 1 }), 1);
+}
+
+/** An archive's data passes the JSON Schema of its version, as docs/archive/ keeps it. */
+function expectValidAgainst(schemaPath: string, data: Buffer) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  const validate = ajv.compile(JSON.parse(readFileSync(new URL(schemaPath, ARCHIVE_SCHEMA_FOLDER), 'utf8')));
+  expect(validate(JSON.parse(data.toString())), `${schemaPath}: ${ajv.errorsText(validate.errors)}`).toBe(true);
 }
 
 describe('an export restored into a fresh install', () => {
@@ -141,7 +166,12 @@ describe('an export restored into a fresh install', () => {
     expect(sourceMedications.doses.length).toBeGreaterThan(20);
     expect(new Set(sourceMedications.doses.map((dose) => dose.status))).toEqual(new Set(['taken', 'skipped', 'missed']));
     expect(sourceMedications.doses.some((dose) => dose.scheduledDate === null)).toBe(true);
+    expect(sourceMedications.medications.some((medication) => medication.remindAtNight)).toBe(true);
+    expect(sourceMedications.notificationSettings).toHaveLength(1);
     expect(await medicationRows(target.db)).toEqual(sourceMedications);
+    // The notifications are not the record: none came back (the scheduler computes them from it again).
+    expect(await source.db.select().from(notifications).where(eq(notifications.userId, 1))).toHaveLength(3);
+    expect(await target.db.select().from(notifications)).toEqual([]);
     expect(restored.json().restored).toMatchObject({ medications: sourceMedications.medications.length, medicationDoses: sourceMedications.doses.length });
 
     const urls = await everyGet();
@@ -150,11 +180,8 @@ describe('an export restored into a fresh install', () => {
     const files = await unzip(archive);
     expect([...files.values()].some((bytes) => bytes.equals(large))).toBe(true);
     // What the archive holds is what docs/archive/ describes.
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats.default(ajv);
     for (const [file, schema] of [['healthassist.json', 'healthassist.schema.json'], ['manifest.json', 'manifest.schema.json']] as const) {
-      const validate = ajv.compile(JSON.parse(readFileSync(new URL(schema, ARCHIVE_SCHEMA_FOLDER), 'utf8')));
-      expect(validate(JSON.parse(files.get(file)!.toString())), `${file}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      expectValidAgainst(schema, files.get(file)!);
     }
     expect([...files.keys()].some((path) => path.includes('Elsewhere') || path.includes('not-theirs'))).toBe(false);
 
@@ -170,20 +197,41 @@ describe('an export restored into a fresh install', () => {
     const files = await unzip(await exportFrom(source.app));
     const older = asVersion1(files);
     // It is what version 1 was: its data passes version 1's own JSON Schema, kept in docs/archive/version-1/.
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats.default(ajv);
-    const validate = ajv.compile(JSON.parse(readFileSync(new URL('version-1/healthassist.schema.json', ARCHIVE_SCHEMA_FOLDER), 'utf8')));
-    expect(validate(JSON.parse(older.get('healthassist.json')!.toString())), ajv.errorsText(validate.errors)).toBe(true);
+    expectValidAgainst('version-1/healthassist.schema.json', older.get('healthassist.json')!);
 
     const restored = await importInto(await zip(older));
     expect(restored.statusCode, restored.body).toBe(201);
     expect(restored.json().restored).toMatchObject({ medications: 0, medicationDoses: 0, providers: expect.any(Number) });
     expect(restored.json().restored.providers).toBeGreaterThan(0);
-    // The restored install writes version 2: the same rows, with the two tables empty.
+    // The restored install writes the current version: the same rows, with the two tables empty and no settings.
     const again = await unzip(await exportFrom(targetApp));
     const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
-    expect(rowsOf(again)).toEqual({ ...rowsOf(files), medications: [], medicationDoses: [] });
+    expect(rowsOf(again)).toEqual({ ...rowsOf(files), medications: [], medicationDoses: [], notificationSettings: null });
     for (const [path, bytes] of files) if (path.startsWith('documents/')) expect(again.get(path)?.equals(bytes), path).toBe(true);
+  });
+
+  it('of format version 2, made before notifications, restores: every row, the settings at their defaults, no medication reminded at night', async () => {
+    await fillSource();
+    const files = await unzip(await exportFrom(source.app));
+    const older = asVersion2(files);
+    expectValidAgainst('version-2/healthassist.schema.json', older.get('healthassist.json')!);
+
+    const restored = await importInto(await zip(older));
+    expect(restored.statusCode, restored.body).toBe(201);
+    const rows = await medicationRows(target.db);
+    expect(rows.medications.length).toBeGreaterThanOrEqual(4);
+    expect(rows.medications.every((medication) => !medication.remindAtNight)).toBe(true);
+    expect(rows.notificationSettings).toEqual([]);
+    const settings = await targetApp.inject({ method: 'GET', url: '/api/notification-settings/1' });
+    expect(settings.json()).toMatchObject({ quietHours: { start: '22:00', end: '07:00' }, switches: { refills: true } });
+    const again = await unzip(await exportFrom(targetApp));
+    const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
+    const current = rowsOf(files);
+    expect(rowsOf(again)).toEqual({
+      ...current,
+      notificationSettings: null,
+      medications: (current.medications as Array<Record<string, unknown>>).map((medication) => ({ ...medication, remindAtNight: false })),
+    });
   });
 
   it('goes on numbering after the rows it brought', async () => {
@@ -236,15 +284,17 @@ describe('an archive that cannot be restored writes nothing', () => {
   });
 
   it('of another format version', async () => {
-    const newer = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 3 })));
-    await expectRefused(await zip(newer), 400, /made by a newer HealthAssist \(format version 3\); this one reads versions up to 2/);
+    const newer = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 4 })));
+    await expectRefused(await zip(newer), 400, /made by a newer HealthAssist \(format version 4\); this one reads versions up to 3/);
     const unknown = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 'one' })));
     await expectRefused(await zip(unknown), 400, /format version \("one"\) is not one HealthAssist knows/);
   });
 
-  it('a version 1 archive that holds medications, or data of another version than its manifest', async () => {
-    const withMedications = withData(files, (data) => ({ ...data, version: 1 }), 1);
+  it('a version 1 archive that holds medications, a version 2 one that holds notification settings, or data of another version than its manifest', async () => {
+    const withMedications = withData(asVersion2(files), (data) => ({ ...data, version: 1 }), 1);
     await expectRefused(await zip(withMedications), 400, /healthassist\.json: Unrecognized key(s)?.*medications/);
+    const withSettings = withData(files, (data) => ({ ...data, version: 2 }), 2);
+    await expectRefused(await zip(withSettings), 400, /healthassist\.json: .*(notificationSettings|remindAtNight)/);
     await expectRefused(await zip(withData(files, (data) => data, 1)), 400, /healthassist\.json is of another format version than its manifest \(1\)/);
   });
 
@@ -280,8 +330,11 @@ describe('an archive that cannot be restored writes nothing', () => {
     await seedIfEmpty(target.db, NOW);
     await createProvider(target.db, 1, { name: 'Dr. Kept Until Replaced' });
     await expectRefused(archive, 409, new RegExp(PATIENT_EXISTS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    expect(await target.db.select().from(notifications)).toHaveLength(3);
     const replaced = await importInto(archive, { replace: true });
     expect(replaced.statusCode, replaced.body).toBe(201);
+    // The notifications of the record replaced went with it: they named its rows.
+    expect(await target.db.select().from(notifications)).toEqual([]);
     const names = ((await targetApp.inject({ method: 'GET', url: '/api/providers/1' })).json() as { name: string }[]).map((provider) => provider.name);
     expect(names).not.toContain('Dr. Kept Until Replaced');
     for (const url of await everyGet()) expect(await answer(targetApp, url), url).toEqual(await answer(source.app, url));

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { installation, users } from '../db/schema/index';
+import { installation, notificationSettings, reminderPlans, users } from '../db/schema/index';
 import { wipeData } from '../db/reset';
 import { seedIfEmpty } from '../db/seed';
 import {
@@ -23,6 +23,7 @@ import {
   createPasskeyChallenge,
   createUser,
 } from '../../testing/factories';
+import { createDelivery, createNotification } from '../../testing/notification-fixtures';
 import {
   INTERNAL_ERROR,
   api,
@@ -56,6 +57,12 @@ async function demoWithAnotherUser(t: TestContext): Promise<number> {
   // The demo seeds no conversation; the patient may have chatted since.
   for (const userId of [1, other.id]) await createChatMessage(t.db, userId);
   for (const userId of [1, other.id]) await createConfirmationCall(t.db, userId);
+  // Notifications (issue 33): the demo's three are seeded; each has a delivery, settings and a reminder plan.
+  for (const userId of [1, other.id]) {
+    await createDelivery(t.db, (await createNotification(t.db, userId)).id, 'email', 'sent');
+    await t.db.insert(notificationSettings).values({ userId });
+    await t.db.insert(reminderPlans).values({ userId, plannedAt: new Date() });
+  }
   // Sign-in (ADR 17): each patient's account, with a session, a recovery code, a token and the access log.
   for (const userId of [1, other.id]) {
     await createAccount(t.db, userId);
@@ -94,10 +101,12 @@ function withoutRowsOf(snapshot: Record<string, unknown[]>, userId: number): Rec
   const idsOf = (table: string) => new Set(rows(table).filter((row) => row.user_id === userId).map((row) => row.id));
   const plans = idsOf('insurance_plans');
   const records = idsOf('medical_records');
+  const notifications = idsOf('notifications');
   const belongs: Record<string, (row: Row) => boolean> = {
     users: (row) => row.id === userId,
     insurance_benefits: (row) => plans.has(row.insurance_id),
     medical_record_chunks: (row) => records.has(row.record_id),
+    notification_deliveries: (row) => notifications.has(row.notification_id),
     installation: () => false,
     ...Object.fromEntries(WAY_IN_TABLES.map((table) => [table, () => false])),
   };
