@@ -28,12 +28,17 @@ export function dayWords(day: string, today: string): string {
 export const outsideSentence = (words: string) => `HealthAssist: you have a reminder (${words})`;
 
 export function appointmentWords(
-  appointment: { start: Date; providerName: string | null; type: string },
+  appointment: { start: Date; providerName: string | null; type: string; /** A preference instead of a clock time: 'morning', 'any'. */ preference?: string },
   timeZone: string | null,
   now: Date,
 ): NotificationWords {
   const { date, time } = clockIn(timeZone, appointment.start);
-  const when = `${dayWords(date, clockIn(timeZone, now).date)} at ${clockWords(time)}`;
+  const day = dayWords(date, clockIn(timeZone, now).date);
+  const when = !appointment.preference
+    ? `${day} at ${clockWords(time)}`
+    : appointment.preference === 'any'
+      ? day
+      : `${day} in the ${appointment.preference}`;
   const withWhom = appointment.providerName ? ` with ${appointment.providerName}` : '';
   return {
     title: `${appointment.type} ${when}${withWhom}`,
