@@ -2,6 +2,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { Appointment, QuickScheduleAppointmentBody, ScheduleAppointmentBody } from '../../../shared/contracts/appointments';
 import { apiRequest } from '../api-client';
 import { activitiesKey } from './activities';
+import { notificationsKey } from './notifications';
 import { careItemsQuery, recommendationsQuery } from './preventative-care';
 
 export const appointmentsQuery = (userId: number) =>
@@ -12,13 +13,14 @@ export const appointmentsQuery = (userId: number) =>
 
 /**
  * What changes when an appointment is booked or changes status: it, the care item it is for (and so the
- * recommendations read from both), the activity feed.
+ * recommendations read from both), the activity feed, and the bell (the server writes its reminders right after).
  */
 const appointmentEffects = (userId: number) => [
   appointmentsQuery(userId).queryKey,
   careItemsQuery(userId).queryKey,
   recommendationsQuery(userId).queryKey,
   activitiesKey(userId),
+  notificationsKey(userId),
 ];
 
 /** Schedule New's payload or the quick dialog's (part 2 §7 (docs/product.md#part-2-7)); both screens book through this one mutation. */

@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/contracts/medications';
 import { apiRequest } from '../api-client';
 import { activitiesKey } from './activities';
+import { notificationsKey } from './notifications';
 import { pagedListQuery } from './pages';
 
 // Medications (issue 32): the list, the day's doses, adherence and each medication's dose log. Every key starts with
@@ -53,12 +54,16 @@ const DOSE_LOG_PAGE_SIZE = 10;
 export const doseLogQuery = (patientId: number, medicationId: number) =>
   pagedListQuery<DoseEntry>([...doseLogKey(patientId), medicationId], `/api/medications/${medicationId}/doses`, DOSE_LOG_PAGE_SIZE);
 
-/** What a medication added or changed makes out of date: the list, the doses due (a schedule, a start, a stop), adherence and the feed. */
+/**
+ * What a medication added or changed makes out of date: the list, the doses due (a schedule, a start, a stop), adherence,
+ * the feed, and the bell (the server computes the medication's reminders right after).
+ */
 const afterMedicationChange = (patientId: number) => [
   medicationsQuery(patientId).queryKey,
   dayDosesQuery(patientId).queryKey,
   adherenceQuery(patientId).queryKey,
   activitiesKey(patientId),
+  notificationsKey(patientId),
 ];
 
 /** A medication added or changed (its fields, its schedule, or its status: stopped, paused, active again). */
@@ -95,7 +100,7 @@ export function useCreateMedications(patientId: number) {
 export function useDeleteMedication(patientId: number) {
   return useMutation({
     mutationFn: (medicationId: number) => apiRequest<void>('DELETE', `/api/medications/${medicationId}`),
-    meta: { invalidates: [medicationsKey(patientId), activitiesKey(patientId)] },
+    meta: { invalidates: [medicationsKey(patientId), activitiesKey(patientId), notificationsKey(patientId)] },
   });
 }
 
