@@ -14,6 +14,8 @@ export const paths = {
   activity: '/activity',
   /** Settings → Security (ADR 17): reached from the Settings dialog of the profile menu. */
   security: '/settings/security',
+  /** Settings → Notifications (issue 33): the switches, quiet hours, detailed reminders; linked from the same dialog and the bell's panel. */
+  notifications: '/settings/notifications',
   onboarding: '/onboarding',
 } as const;
 

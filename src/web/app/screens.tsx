@@ -15,6 +15,7 @@ const AppointmentsPage = lazy(() => import('../features/appointments/appointment
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const WorkflowChatPage = lazy(() => import('../features/workflow-chat/workflow-chat-page'));
 const SecurityPage = lazy(() => import('../features/security/security-page'));
+const NotificationSettingsPage = lazy(() => import('../features/notifications/notification-settings-page'));
 // The screens' tooltips: their code comes with the screens', not with the first paint (ADR 20).
 const ScreenTooltips = lazy(() => import('../components/ui/tooltip-provider'));
 
@@ -37,6 +38,7 @@ export default function Screens() {
         <Route path={paths.workflowChat} component={WorkflowChatPage} />
         <Route path={paths.profile} component={ProfilePage} />
         <Route path={paths.security} component={SecurityPage} />
+        <Route path={paths.notifications} component={NotificationSettingsPage} />
         <Route component={NotFound} />
       </Switch>
     </ScreenTooltips>

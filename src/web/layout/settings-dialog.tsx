@@ -1,4 +1,4 @@
-import { ShieldCheck } from 'lucide-react';
+import { Bell, ShieldCheck } from 'lucide-react';
 import { useRef, type ComponentProps } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../app/paths';
@@ -26,12 +26,17 @@ interface SettingsDialogProps {
 /**
  * The profile menu's Settings: the theme, all three choices of part 1 §4 (docs/product.md#part-1-4). The sidebar toggle only flips
  * between light and dark, so this is the way back to following the system. A choice applies at once.
- * Sign-in and security have a screen of their own (ADR 17), linked from here.
+ * Sign-in and security have a screen of their own (ADR 17), linked from here, and so have notifications (issue 33).
  */
 export default function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }: SettingsDialogProps) {
   const { theme, setTheme } = useTheme();
-  // Leaving for the Security screen: its heading takes the focus, not the profile button this dialog would return to.
+  // Leaving for the Security or Notifications screen: its heading takes the focus, not the profile button this dialog
+  // would return to.
   const leaving = useRef(false);
+  const leave = () => {
+    leaving.current = true;
+    onOpenChange(false);
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -44,7 +49,7 @@ export default function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }:
       >
         <div className="space-y-1.5 pr-6">
           <DialogTitle>Settings</DialogTitle>
-          <DialogDescription>How HealthAssist looks on this device, who can get in, and whose data it holds.</DialogDescription>
+          <DialogDescription>How HealthAssist looks on this device, what it reminds you of, who can get in, and whose data it holds.</DialogDescription>
         </div>
         <div className="space-y-3">
           <p id="theme-choice-label" className="text-sm font-medium">
@@ -75,16 +80,16 @@ export default function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }:
           </RadioGroup>
         </div>
         <div className="space-y-2 border-t pt-4">
+          <p className="text-sm font-medium">Notifications</p>
+          <p className="text-sm text-muted-foreground">Which reminders come, quiet hours, and what a message outside the app may say.</p>
+          <Link href={paths.notifications} className={buttonClass({ variant: 'outline' })} onClick={leave}>
+            <Bell aria-hidden="true" /> Notifications
+          </Link>
+        </div>
+        <div className="space-y-2 border-t pt-4">
           <p className="text-sm font-medium">Sign-in and security</p>
           <p className="text-sm text-muted-foreground">Passkeys, passphrase, recovery codes, sessions and access tokens.</p>
-          <Link
-            href={paths.security}
-            className={buttonClass({ variant: 'outline' })}
-            onClick={() => {
-              leaving.current = true;
-              onOpenChange(false);
-            }}
-          >
+          <Link href={paths.security} className={buttonClass({ variant: 'outline' })} onClick={leave}>
             <ShieldCheck aria-hidden="true" /> Security
           </Link>
         </div>
