@@ -10,7 +10,14 @@ const issues = (input: MedicationFormInput) =>
 describe('the medication form', () => {
   it('starts a new medication today, every day at 08:00', () => {
     const values = MedicationFormSchema.parse(fresh());
-    expect(values).toMatchObject({ name: 'Metformin', startDate: '2026-03-10', endDate: null, form: null, schedule: { kind: 'daily', times: ['08:00'] } });
+    expect(values).toMatchObject({
+      name: 'Metformin',
+      startDate: '2026-03-10',
+      endDate: null,
+      form: null,
+      schedule: { kind: 'daily', times: ['08:00'] },
+      remindAtNight: false,
+    });
     expect(createBody(7, values)).toMatchObject({ userId: 7, name: 'Metformin', strength: null, refillsLeft: null });
   });
 
@@ -46,7 +53,7 @@ describe('the medication form', () => {
       id: 3, userId: 7, name: 'Lisinopril', strength: '10 mg', form: 'tablet', dose: '1 tablet', route: 'by mouth', instructions: null,
       reason: 'high blood pressure', prescriber: 'Dr. Lopez', providerId: 2, pharmacy: null, startDate: '2026-01-01', endDate: null,
       status: 'active', pausedOn: null, stoppedOn: null, stopReason: null, refillsLeft: 2, quantityOnHand: 30,
-      schedule: { kind: 'weekdays', weekdays: ['mon', 'fri'], times: ['09:00'] }, createdAt: '2026-01-01T09:00:00Z', updatedAt: '2026-01-01T09:00:00Z',
+      schedule: { kind: 'weekdays', weekdays: ['mon', 'fri'], times: ['09:00'] }, remindAtNight: true, createdAt: '2026-01-01T09:00:00Z', updatedAt: '2026-01-01T09:00:00Z',
     };
     const values = MedicationFormSchema.parse(startingValues(stored, '2026-03-10'));
     const { id: _id, userId: _userId, status: _status, pausedOn: _pausedOn, stoppedOn: _stoppedOn, stopReason: _stopReason, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = stored;

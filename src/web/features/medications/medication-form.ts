@@ -92,6 +92,7 @@ export function startingValues(medication: Medication | null, today: string): Me
       refillsLeft: null,
       quantityOnHand: null,
       schedule: NEW_SCHEDULE,
+      remindAtNight: false,
     };
   }
   const text = (value: string | null) => value ?? '';
@@ -111,6 +112,7 @@ export function startingValues(medication: Medication | null, today: string): Me
     refillsLeft: medication.refillsLeft,
     quantityOnHand: medication.quantityOnHand,
     schedule: scheduleInputs(medication.schedule),
+    remindAtNight: medication.remindAtNight,
   };
 }
 

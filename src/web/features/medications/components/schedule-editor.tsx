@@ -4,7 +4,8 @@ import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hoo
 import { EVERY_HOURS_RANGE, MAX_TIMES_A_DAY, WEEKDAYS, type Weekday } from '../../../../shared/rules/medications';
 import { WEEKDAY_LABELS } from '../../../components/medications/medication-words';
 import { Button } from '../../../components/ui/button';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { RadioFormField } from '../../../components/ui/radio-form-field';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -44,8 +45,30 @@ export function ScheduleEditor() {
           <TextFormField control={form.control} name="schedule.firstTime" label="First dose at" input={{ type: 'time' }} />
         </div>
       )}
-      {kind === 'as-needed' && <p className="text-sm text-muted-foreground">No doses are due: log a dose when you take one.</p>}
+      {kind === 'as-needed' ? <p className="text-sm text-muted-foreground">No doses are due: log a dose when you take one.</p> : <RemindAtNight />}
     </div>
+  );
+}
+
+/** Quiet hours (Settings → Notifications) hold back every reminder but the due doses of a medication marked so (issue 33). */
+function RemindAtNight() {
+  const form = useFormContext<MedicationFormInput, unknown, MedicationFormValues>();
+  return (
+    <FormField
+      control={form.control}
+      name="remindAtNight"
+      render={({ field }) => (
+        <FormItem className="flex flex-row items-start gap-3 space-y-0">
+          <FormControl>
+            <Checkbox ref={field.ref} className="mt-0.5" checked={field.value === true} onCheckedChange={(checked) => field.onChange(checked === true)} onBlur={field.onBlur} />
+          </FormControl>
+          <div className="grid gap-1">
+            <FormLabel className="font-normal">Remind even at night</FormLabel>
+            <FormDescription>Dose reminders come during quiet hours too.</FormDescription>
+          </div>
+        </FormItem>
+      )}
+    />
   );
 }
 
