@@ -1,44 +1,14 @@
-import { and, between, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
-import { addDays, format, parseISO } from 'date-fns';
-import { dueSoonUntil } from '../../../shared/rules/care';
-import { dosesOnDay } from '../../../shared/rules/medication-schedule';
-import { medicationTitle } from '../../../shared/rules/medications';
-import {
-  appointmentWords,
-  careDigestWords,
-  doseDueWords,
-  doseMissedWords,
-  refillLowWords,
-  type NotificationWords,
-} from '../../../shared/rules/notification-text';
-import { REFILL_LOW_DAYS, type NotificationKind } from '../../../shared/rules/notifications';
+import { and, eq, inArray, not } from 'drizzle-orm';
 import { knownTimeZone, todayIn } from '../../../shared/rules/patient';
-import {
-  appointmentStart,
-  appointmentWindows,
-  doseWindows,
-  LOOKBACK_DAYS,
-  verdictOf,
-  weeklyDigestWindow,
-  type ReminderWindow,
-} from '../../../shared/rules/reminder-times';
-import { TIME_PREFERENCES } from '../../../shared/rules/statuses';
+import { lookback, verdictOf } from '../../../shared/rules/reminder-times';
 import type { Patient } from '../../core/patient';
 import type { Database } from '../../db/client';
-import { appointments, medicationDoses, medications, notifications, preventativeCare, providers, users } from '../../db/schema/index';
+import { notifications, users } from '../../db/schema/index';
+import { appointmentCandidates } from './plan-appointments';
+import type { PlanContext } from './plan-candidate';
+import { careDigestCandidates } from './plan-care';
+import { medicationCandidates } from './plan-medications';
 import { writeNotification } from './write-notification';
-
-/** One reminder the data calls for: what it is, its words, and when it fires and stops being useful. */
-interface Candidate extends NotificationWords {
-  kind: NotificationKind;
-  subject: string;
-  occurrence: string;
-  window: ReminderWindow;
-  remindAtNight?: boolean;
-}
-
-const DAY_MS = 86_400_000;
-const day = (date: string, days: number) => format(addDays(parseISO(date), days), 'yyyy-MM-dd');
 
 /** The patients whose reminders are computed: every patient but the seeded demo, whose three notifications are seeded. */
 export async function patientsToPlan(db: Database): Promise<Patient[]> {
@@ -46,44 +16,51 @@ export async function patientsToPlan(db: Database): Promise<Patient[]> {
 }
 
 /**
- * Writes one patient's reminders that are due at `now` (issue 33): from their scheduled appointments, their
- * medications' schedules and dose log, and their care items, on their clock. `since`: when they were last computed
- * (null: never — then nothing is written as missed). A handful of indexed queries, whatever the patient's history:
- * only the days around now are read. Returns how many notifications were written.
+ * Writes the reminders of one patient that are due at `now` (issue 33, ADR 23), computed from their scheduled
+ * appointments, their active medications' schedules and dose log, and their care items, on their clock (users.time_zone,
+ * or the machine's). `since`: when this patient was last planned (null: never — then nothing is marked missed, only
+ * what is still useful is written). Each reminder has a fire time and a "useful until" (rules/reminder-times.ts): due
+ * and useful, it is written as of its fire time; fired since `since` but no longer useful (the app was down), it is
+ * written missed (shown, never sent); written before, nothing (the unique row). Nothing is computed for the future.
+ * Runs every minute: a handful of indexed queries, reading only the days looked at. Returns how many were written.
  */
 export async function planReminders(db: Database, patient: Patient, { since, now }: { since: Date | null; now: Date }): Promise<number> {
   const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, patient.id));
   if (!user) return 0;
   const timeZone = knownTimeZone(user.timeZone);
-  const today = todayIn(timeZone, now);
-  // Looked back over: the downtime (at most a week), and at least the day before, where a live reminder may have
-  // fired (an appointment's day-before reminder, a dose not logged since yesterday evening).
-  const from = new Date(Math.min(now.getTime() - DAY_MS, Math.max(since?.getTime() ?? now.getTime(), now.getTime() - LOOKBACK_DAYS * DAY_MS)));
-  const firstDay = todayIn(timeZone, from);
+  const { from, missedAfter } = lookback(since, now);
+  const context: PlanContext = { db, patient, timeZone, firstDay: todayIn(timeZone, from), today: todayIn(timeZone, now), now };
 
-  const candidates = [
-    ...(await appointmentCandidates(db, patient, timeZone, firstDay, today, now)),
-    ...(await doseCandidates(db, patient, timeZone, firstDay, today)),
-    ...(await refillCandidates(db, patient, timeZone, today, now)),
-    ...(await careDigestCandidates(db, patient, timeZone, today)),
-  ];
-  const due = candidates
-    .map((candidate) => ({ candidate, verdict: verdictOf(candidate.window, now, since) }))
-    .filter(({ verdict }) => verdict === 'live' || verdict === 'missed');
+  const candidates = (await Promise.all([appointmentCandidates(context), medicationCandidates(context), careDigestCandidates(context)])).flat();
+  const due = candidates.flatMap((candidate) => {
+    const verdict = verdictOf(candidate.window, now, missedAfter);
+    return verdict === 'live' || verdict === 'missed' ? [{ candidate, missed: verdict === 'missed' }] : [];
+  });
   if (due.length === 0) return 0;
 
-  // What is written already is not written again (the unique row would refuse it; this spares the attempt).
+  // What is written already is not attempted again (the unique row would refuse it; this spares a query each, every
+  // minute). Read through the unique index, narrowed to these kinds, subjects and occurrences.
+  const keyOf = (row: { kind: string; subject: string; occurrence: string }) => `${row.kind}|${row.subject}|${row.occurrence}`;
+  const distinct = <T>(values: T[]) => [...new Set(values)];
   const written = new Set(
     (
       await db
         .select({ kind: notifications.kind, subject: notifications.subject, occurrence: notifications.occurrence })
         .from(notifications)
-        .where(and(eq(notifications.userId, patient.id), inArray(notifications.subject, [...new Set(due.map(({ candidate }) => candidate.subject))])))
-    ).map((row) => `${row.kind}|${row.subject}|${row.occurrence}`),
+        .where(
+          and(
+            eq(notifications.userId, patient.id),
+            inArray(notifications.kind, distinct(due.map(({ candidate }) => candidate.kind))),
+            inArray(notifications.subject, distinct(due.map(({ candidate }) => candidate.subject))),
+            inArray(notifications.occurrence, distinct(due.map(({ candidate }) => candidate.occurrence))),
+          ),
+        )
+    ).map(keyOf),
   );
+
   let count = 0;
-  for (const { candidate, verdict } of due) {
-    if (written.has(`${candidate.kind}|${candidate.subject}|${candidate.occurrence}`)) continue;
+  for (const { candidate, missed } of due) {
+    if (written.has(keyOf(candidate))) continue;
     const id = await writeNotification(db, patient, {
       kind: candidate.kind,
       subject: candidate.subject,
@@ -92,140 +69,10 @@ export async function planReminders(db: Database, patient: Patient, { since, now
       discreetText: candidate.discreetText,
       link: candidate.link,
       at: candidate.window.fire,
-      missed: verdict === 'missed',
+      missed,
       remindAtNight: candidate.remindAtNight ?? false,
     });
     if (id !== null) count++;
   }
   return count;
 }
-
-/** Scheduled appointments from the first day looked at to the day after tomorrow: the day before, and two hours before. */
-async function appointmentCandidates(db: Database, patient: Patient, timeZone: string | null, firstDay: string, today: string, now: Date): Promise<Candidate[]> {
-  const rows = await db
-    .select({
-      id: appointments.id,
-      date: appointments.appointmentDate,
-      time: appointments.appointmentTime,
-      type: appointments.appointmentType,
-      providerName: providers.name,
-    })
-    .from(appointments)
-    .leftJoin(providers, eq(providers.id, appointments.providerId))
-    .where(and(eq(appointments.userId, patient.id), eq(appointments.status, 'scheduled'), between(appointments.appointmentDate, firstDay, day(today, 2))));
-  return rows.flatMap((row) => {
-    const start = appointmentStart(row.date, row.time, timeZone);
-    const preference = TIME_PREFERENCES.find((p) => p === row.time);
-    const words = appointmentWords({ start, providerName: row.providerName, type: row.type, preference }, timeZone, now);
-    const windows = appointmentWindows(start);
-    const subject = `appointment:${row.id}`;
-    // The start is the occurrence: an appointment moved to another time is reminded again, at the new time.
-    const occurrence = start.toISOString();
-    return [
-      { kind: 'appointment-tomorrow' as const, subject, occurrence, window: windows.tomorrow, ...words },
-      { kind: 'appointment-soon' as const, subject, occurrence, window: windows.soon, ...words },
-    ];
-  });
-}
-
-/** Each scheduled dose of the days looked at: due, and not logged an hour later. */
-async function doseCandidates(db: Database, patient: Patient, timeZone: string | null, firstDay: string, today: string): Promise<Candidate[]> {
-  const meds = await db
-    .select({
-      id: medications.id,
-      name: medications.name,
-      strength: medications.strength,
-      schedule: medications.schedule,
-      startDate: medications.startDate,
-      endDate: medications.endDate,
-      status: medications.status,
-      pausedOn: medications.pausedOn,
-      stoppedOn: medications.stoppedOn,
-      remindAtNight: medications.remindAtNight,
-    })
-    .from(medications)
-    .where(and(eq(medications.userId, patient.id), not(eq(medications.status, 'stopped'))));
-  const scheduled = meds.filter((medication) => medication.schedule.kind !== 'as-needed');
-  if (scheduled.length === 0) return [];
-  const logged = new Set(
-    (
-      await db
-        .select({ medicationId: medicationDoses.medicationId, date: medicationDoses.scheduledDate, time: medicationDoses.scheduledTime })
-        .from(medicationDoses)
-        .where(and(eq(medicationDoses.userId, patient.id), between(medicationDoses.scheduledDate, firstDay, today)))
-    ).map((row) => `${row.medicationId}|${row.date}|${row.time}`),
-  );
-  const candidates: Candidate[] = [];
-  for (let date = firstDay; date <= today; date = day(date, 1)) {
-    for (const medication of scheduled) {
-      const title = medicationTitle(medication);
-      for (const dose of dosesOnDay(medication, date, timeZone)) {
-        const windows = doseWindows(dose.dueAt, date, timeZone);
-        const subject = `medication:${medication.id}`;
-        const occurrence = dose.dueAt.toISOString();
-        candidates.push({ kind: 'dose-due', subject, occurrence, window: windows.due, remindAtNight: medication.remindAtNight, ...doseDueWords({ title }, dose.time) });
-        if (!logged.has(`${medication.id}|${date}|${dose.time}`)) {
-          candidates.push({ kind: 'dose-missed', subject, occurrence, window: windows.missed, ...doseMissedWords({ title }, dose.time) });
-        }
-      }
-    }
-  }
-  return candidates;
-}
-
-/**
- * A current medication whose supply left covers REFILL_LOW_DAYS of its schedule or fewer: the quantity on hand as the
- * patient last stated it, less the doses logged taken since. One reminder per stated supply.
- */
-async function refillCandidates(db: Database, patient: Patient, timeZone: string | null, today: string, now: Date): Promise<Candidate[]> {
-  const rows = await db
-    .select({
-      id: medications.id,
-      name: medications.name,
-      strength: medications.strength,
-      schedule: medications.schedule,
-      startDate: medications.startDate,
-      endDate: medications.endDate,
-      status: medications.status,
-      pausedOn: medications.pausedOn,
-      stoppedOn: medications.stoppedOn,
-      quantityOnHand: medications.quantityOnHand,
-      updatedAt: medications.updatedAt,
-      takenSince: sql<number>`(select count(*)::int from ${medicationDoses} d where d.medication_id = ${medications.id} and d.status = 'taken' and d.taken_at >= ${medications.updatedAt})`,
-    })
-    .from(medications)
-    .where(and(eq(medications.userId, patient.id), eq(medications.status, 'active'), isNotNull(medications.quantityOnHand)));
-  return rows.flatMap((medication) => {
-    let dosesAWeek = 0;
-    for (let offset = 0; offset < 7; offset++) dosesAWeek += dosesOnDay(medication, day(today, offset), timeZone).length;
-    if (dosesAWeek === 0) return [];
-    const left = medication.quantityOnHand! - medication.takenSince;
-    const perDay = dosesAWeek / 7;
-    if (left > perDay * REFILL_LOW_DAYS) return [];
-    const window = { fire: now, usefulUntil: new Date(now.getTime() + DAY_MS) };
-    return [
-      {
-        kind: 'refill-low' as const,
-        subject: `medication:${medication.id}`,
-        occurrence: medication.updatedAt.toISOString(),
-        window,
-        ...refillLowWords({ title: medicationTitle(medication) }, Math.max(0, Math.floor(left / perDay))),
-      },
-    ];
-  });
-}
-
-/** The week's digest of care items overdue or due soon, when there is any: one a week, never one per item per day. */
-async function careDigestCandidates(db: Database, patient: Patient, timeZone: string | null, today: string): Promise<Candidate[]> {
-  const [counts] = await db
-    .select({
-      overdue: sql<number>`count(*) filter (where ${preventativeCare.dueDate} < ${today})::int`,
-      dueSoon: sql<number>`count(*) filter (where ${preventativeCare.dueDate} >= ${today})::int`,
-    })
-    .from(preventativeCare)
-    .where(and(eq(preventativeCare.userId, patient.id), eq(preventativeCare.status, 'upcoming'), lte(preventativeCare.dueDate, dueSoonUntil(today))));
-  if (!counts || counts.overdue + counts.dueSoon === 0) return [];
-  const { monday, window } = weeklyDigestWindow(today, timeZone);
-  return [{ kind: 'care-digest', subject: 'care', occurrence: monday, window, ...careDigestWords(counts) }];
-}
-
