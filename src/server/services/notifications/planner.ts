@@ -8,7 +8,7 @@ import { appointmentCandidates } from './plan-appointments';
 import type { PlanContext } from './plan-candidate';
 import { careDigestCandidates } from './plan-care';
 import { medicationCandidates } from './plan-medications';
-import { writeNotification } from './write-notification';
+import { writeNotifications } from './write-notification';
 
 /** The patients whose reminders are computed: every patient but the seeded demo, whose three notifications are seeded. */
 export async function patientsToPlan(db: Database): Promise<Patient[]> {
@@ -58,10 +58,9 @@ export async function planReminders(db: Database, patient: Patient, { since, now
     ).map(keyOf),
   );
 
-  let count = 0;
-  for (const { candidate, missed } of due) {
-    if (written.has(keyOf(candidate))) continue;
-    const id = await writeNotification(db, patient, {
+  const drafts = due
+    .filter(({ candidate }) => !written.has(keyOf(candidate)))
+    .map(({ candidate, missed }) => ({
       kind: candidate.kind,
       subject: candidate.subject,
       occurrence: candidate.occurrence,
@@ -71,8 +70,7 @@ export async function planReminders(db: Database, patient: Patient, { since, now
       at: candidate.window.fire,
       missed,
       remindAtNight: candidate.remindAtNight ?? false,
-    });
-    if (id !== null) count++;
-  }
+    }));
+  const count = (await writeNotifications(db, patient, drafts)).length;
   return count;
 }

@@ -28,6 +28,9 @@ async function start(clock: TestClock): Promise<Reminders> {
 }
 
 /** What reached the receiver: the webhook's { kind, title, link }, title being the whole sentence. */
+/** Waits for a state, never for a time: a cold pg-boss on a busy machine takes seconds to its first fetch. */
+const waitFor = (check: () => unknown, options: { timeout?: number } = {}) => vi.waitFor(check, { interval: 100, ...options, timeout: Math.max(options.timeout ?? 0, 30_000) });
+
 const received = () => receiver.requests.map((request) => JSON.parse(request.body) as { kind: string; title: string; link: string });
 
 async function deliveryStates() {
@@ -60,7 +63,7 @@ describe('the reminder scheduler', () => {
     // 12:00 in Berlin the day before.
     const clock = new TestClock('2026-12-01T11:00:00Z');
     await start(clock);
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       await clock.tick(1_000);
       expect(received()).toHaveLength(1);
     });
@@ -83,7 +86,7 @@ describe('the reminder scheduler', () => {
     await createAppointment(context.db, context.userId, provider.id, { appointmentDate: '2026-12-02', appointmentTime: '09:00', appointmentType: 'Colonoscopy' });
     const clock = new TestClock('2026-12-01T11:00:00Z');
     await start(clock);
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       await clock.tick(1_000);
       expect(received()).toHaveLength(1);
     });
@@ -96,7 +99,7 @@ describe('the reminder scheduler', () => {
     await createAppointment(context.db, context.userId, provider.id, { appointmentDate: '2026-12-02', appointmentTime: '09:00' });
     const clock = new TestClock('2026-12-01T11:00:00Z');
     await start(clock);
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       await clock.tick(1_000);
       expect(receiver.requests).toHaveLength(1);
     });
@@ -104,21 +107,21 @@ describe('the reminder scheduler', () => {
     await clock.tick(10_000);
     expect(receiver.requests).toHaveLength(1);
     // The first retry comes 30–60 s after, the second 60–120 s after that (pg-boss's backoff, with its jitter).
-    await vi.waitFor(
+    await waitFor(
       async () => {
         await clock.tick(5_000);
         expect(receiver.requests).toHaveLength(2);
       },
       { timeout: 20_000 },
     );
-    await vi.waitFor(
+    await waitFor(
       async () => {
         await clock.tick(5_000);
         expect(receiver.requests).toHaveLength(3);
       },
       { timeout: 20_000 },
     );
-    await vi.waitFor(async () => expect(await deliveryStates()).toEqual([{ state: 'failed', attempts: 3 }]));
+    await waitFor(async () => expect(await deliveryStates()).toEqual([{ state: 'failed', attempts: 3 }]));
     await clock.setTime(clock.now() + 60 * 60_000);
     await clock.tick(5_000);
     expect(receiver.requests).toHaveLength(3);
@@ -131,7 +134,7 @@ describe('the reminder scheduler', () => {
     // 23:00 in Berlin: both doses due now, in quiet hours (22:00–07:00).
     const clock = new TestClock('2026-12-01T22:00:00Z');
     await start(clock);
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       await clock.tick(1_000);
       expect(received()).toHaveLength(1);
     });
@@ -144,7 +147,7 @@ describe('the reminder scheduler', () => {
     await clock.tick(5_000);
     expect(received()).toHaveLength(1);
     await clock.setTime('2026-12-02T06:00:00Z');
-    await vi.waitFor(
+    await waitFor(
       async () => {
         await clock.tick(1_000);
         expect(received()).toHaveLength(2);
@@ -165,7 +168,7 @@ describe('the reminder scheduler', () => {
     await createMedication(context.db, context.userId, { name: 'Metformin', schedule: { kind: 'daily', times: ['08:00', '10:00'] } });
     const clock = new TestClock('2026-12-01T09:30:00Z');
     await start(clock);
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       await clock.tick(1_000);
       expect(received()).toHaveLength(2);
     });
@@ -190,7 +193,7 @@ describe('the reminder scheduler', () => {
     const clock = new TestClock('2026-12-01T11:00:00Z');
     const [first, second] = await Promise.all([start(clock), start(clock)]);
     await Promise.all([first!.planNow(), second!.planNow(), first!.planNow(), second!.planNow()]);
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       await clock.tick(1_000);
       expect(received()).toHaveLength(1);
     });

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { fromPglite, PgBoss, systemClock, type Clock, type ConstructorOptions, type JobResult } from 'pg-boss';
 import type { NotificationChannel } from '../../../shared/rules/notifications';
 import { DELIVERY_ATTEMPTS } from '../../../shared/rules/notifications';
@@ -110,9 +109,9 @@ export async function startReminders({
 
   const plan = async () => {
     const at = now();
+    const lastPlanned = new Map((await db.select().from(reminderPlans)).map((row) => [row.userId, row.plannedAt]));
     for (const patient of await patientsToPlan(db)) {
-      const [last] = await db.select({ plannedAt: reminderPlans.plannedAt }).from(reminderPlans).where(eq(reminderPlans.userId, patient.id));
-      await planReminders(db, patient, { since: last?.plannedAt ?? null, now: at });
+      await planReminders(db, patient, { since: lastPlanned.get(patient.id) ?? null, now: at });
       await db
         .insert(reminderPlans)
         .values({ userId: patient.id, plannedAt: at })

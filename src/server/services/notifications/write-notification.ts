@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { SWITCH_OF_KIND, type NotificationKind } from '../../../shared/rules/notifications';
+import { NOTIFICATION_KINDS, SWITCH_OF_KIND, type NotificationKind } from '../../../shared/rules/notifications';
 import type { Patient } from '../../core/patient';
 import type { Database } from '../../db/client';
 import { notifications, notificationSettings, users } from '../../db/schema/index';
@@ -26,48 +26,67 @@ export interface NotificationDraft {
 }
 
 /**
- * Whether the patient's switch for this kind is on: the profile keeps two, notification_settings the rest. No patient
- * row (a first run before onboarding, the demo just left): off, nothing to write to.
+ * The kinds the patient has switched off: the profile keeps two switches, notification_settings the rest (no row:
+ * every default, on). No patient row (a first run before onboarding, the demo just left): every kind, nothing to write to.
  */
-async function kindIsOn(db: Database, patient: Patient, kind: NotificationKind): Promise<boolean> {
-  const name = SWITCH_OF_KIND[kind];
-  const column = name === 'appointmentReminders' || name === 'healthTips' ? users[name] : notificationSettings[name];
+async function kindsSwitchedOff(db: Database, patient: Patient): Promise<Set<NotificationKind> | 'no patient'> {
   const [row] = await db
-    .select({ on: column })
+    .select({
+      appointmentReminders: users.appointmentReminders,
+      healthTips: users.healthTips,
+      doseReminders: notificationSettings.doseReminders,
+      missedDoses: notificationSettings.missedDoses,
+      refills: notificationSettings.refills,
+      confirmationCalls: notificationSettings.confirmationCalls,
+      backups: notificationSettings.backups,
+      newSignIns: notificationSettings.newSignIns,
+    })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
     .where(eq(users.id, patient.id));
-  // No settings row: every switch at its default, on.
-  return row !== undefined && row.on !== false;
+  if (!row) return 'no patient';
+  return new Set(NOTIFICATION_KINDS.filter((kind) => row[SWITCH_OF_KIND[kind]] === false));
 }
 
 /**
- * Writes a notification unless its kind is switched off or it was written before (by this process or another: the
- * unique (kind, subject, occurrence) row decides). Its deliveries beyond the app are the dispatcher's (scheduler).
- * Returns the new row's id, or null when nothing was written.
+ * Writes notifications unless their kind is switched off or they were written before (by this process or another:
+ * the unique (kind, subject, occurrence) row decides), in one statement. Their deliveries beyond the app are the
+ * dispatcher's (scheduler.ts). Returns the ids of the rows written.
  */
-export async function writeNotification(db: Database, patient: Patient, draft: NotificationDraft): Promise<number | null> {
-  if (!(await kindIsOn(db, patient, draft.kind))) return null;
-  const [row] = await db
+export async function writeNotifications(db: Database, patient: Patient, drafts: readonly NotificationDraft[]): Promise<number[]> {
+  if (drafts.length === 0) return [];
+  const off = await kindsSwitchedOff(db, patient);
+  if (off === 'no patient') return [];
+  const wanted = drafts.filter((draft) => !off.has(draft.kind));
+  if (wanted.length === 0) return [];
+  const rows = await db
     .insert(notifications)
-    .values({
-      userId: patient.id,
-      kind: draft.kind,
-      subject: draft.subject,
-      occurrence: draft.occurrence,
-      title: draft.title,
-      discreetText: draft.discreetText,
-      link: draft.link,
-      createdAt: draft.at,
-      missed: draft.missed ?? false,
-      // A missed one is never sent: nothing to dispatch.
-      dispatched: draft.missed ?? false,
-      remindAtNight: draft.remindAtNight ?? false,
-    })
+    .values(
+      wanted.map((draft) => ({
+        userId: patient.id,
+        kind: draft.kind,
+        subject: draft.subject,
+        occurrence: draft.occurrence,
+        title: draft.title,
+        discreetText: draft.discreetText,
+        link: draft.link,
+        createdAt: draft.at,
+        missed: draft.missed ?? false,
+        // A missed one is never sent: nothing to dispatch.
+        dispatched: draft.missed ?? false,
+        remindAtNight: draft.remindAtNight ?? false,
+      })),
+    )
     .onConflictDoNothing({ target: [notifications.userId, notifications.kind, notifications.subject, notifications.occurrence] })
     .returning({ id: notifications.id });
-  if (row) notificationsWritten.dispatchEvent(new Event('written'));
-  return row?.id ?? null;
+  if (rows.length > 0) notificationsWritten.dispatchEvent(new Event('written'));
+  return rows.map((row) => row.id);
+}
+
+/** One notification (a call failed, a backup failed, a new browser): its id, or null when nothing was written. */
+export async function writeNotification(db: Database, patient: Patient, draft: NotificationDraft): Promise<number | null> {
+  const [id] = await writeNotifications(db, patient, [draft]);
+  return id ?? null;
 }
 
 /** Told when a notification is written, so the scheduler dispatches it now rather than at its next minute. */
