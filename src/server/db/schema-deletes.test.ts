@@ -21,6 +21,7 @@ import {
   createSession,
   createUser,
 } from '../../testing/factories';
+import { createDelivery, createNotification } from '../../testing/notification-fixtures';
 import { snapshotData } from '../../testing/test-app';
 import {
   accounts,
@@ -30,8 +31,10 @@ import {
   medicalRecords,
   medicationDoses,
   medications,
+  notificationSettings,
   preventativeCare,
   providers,
+  reminderPlans,
   users,
 } from './schema/index';
 import { wipeRecord } from './reset';
@@ -65,6 +68,10 @@ describe('what a delete takes with it', () => {
       await createPasskey(db, owner);
       await createPasskeyChallenge(db, owner);
       await createDose(db, await createMedication(db, owner, { providerId: provider.id }));
+      // Notifications (issue 33): one with a delivery, the settings, the reminder plan.
+      await createDelivery(db, (await createNotification(db, owner)).id, 'email', 'sent');
+      await db.insert(notificationSettings).values({ userId: owner });
+      await db.insert(reminderPlans).values({ userId: owner, plannedAt: new Date() });
     }
     await db.delete(users).where(eq(users.id, userId));
     const left = await snapshotData(db);

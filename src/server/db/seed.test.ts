@@ -52,7 +52,6 @@ describe('seedIfEmpty', () => {
     expect(bell.items.map((item) => item.title)).toEqual(
       expect.arrayContaining(['Preventative care: 1 overdue, 1 due soon', 'Lisinopril 10 mg at 8:00 is not logged yet', expect.stringMatching(/^Time for \w+ \d+ mg \(\d{1,2}:00\)$/)]),
     );
-    expect(medications.find((medication) => medication.name === 'Atorvastatin')).toMatchObject({ remindAtNight: true });
     const [plan] = (await api(t.app, 'GET', '/api/insurance/1')).body;
     expect(plan).toMatchObject({ isPrimary: true, planType: 'PPO' });
     expect((await api(t.app, 'GET', `/api/insurance/benefits/${plan.id}`)).body.length).toBeGreaterThanOrEqual(5);

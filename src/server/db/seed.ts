@@ -216,8 +216,7 @@ async function seedMedications(tx: Database, userId: number, prescriberId: numbe
     .values([
       { ...prescribed, name: 'Lisinopril', strength: '10 mg', dose: '1 tablet', reason: 'High blood pressure', startDate: day(subMonths(now, 14)), createdAt: subMonths(now, 14), refillsLeft: 3, quantityOnHand: 24, schedule: { kind: 'daily', times: ['08:00'] } },
       { ...prescribed, name: 'Metformin', strength: '500 mg', dose: '1 tablet', instructions: 'Take with food', reason: 'Type 2 diabetes', startDate: day(subMonths(now, 8)), createdAt: subMonths(now, 8), refillsLeft: 2, quantityOnHand: 41, schedule: { kind: 'daily', times: ['08:00', '20:00'] } },
-      // Taken at bedtime, in the quiet hours: reminded even at night (issue 33).
-      { ...prescribed, name: 'Atorvastatin', strength: '20 mg', dose: '1 tablet', reason: 'High cholesterol', startDate: day(subMonths(now, 3)), createdAt: subMonths(now, 3), refillsLeft: 5, quantityOnHand: 18, schedule: { kind: 'daily', times: ['22:00'] }, remindAtNight: true },
+      { ...prescribed, name: 'Atorvastatin', strength: '20 mg', dose: '1 tablet', reason: 'High cholesterol', startDate: day(subMonths(now, 3)), createdAt: subMonths(now, 3), refillsLeft: 5, quantityOnHand: 18, schedule: { kind: 'daily', times: ['22:00'] } },
       { ...prescribed, name: 'Albuterol', strength: '90 mcg per puff', form: 'inhaler', dose: '2 puffs', route: 'Inhaled', instructions: 'Before exercise or when wheezing; at most 8 puffs a day', reason: 'Exercise-induced asthma', startDate: day(subMonths(now, 26)), createdAt: subMonths(now, 26), refillsLeft: 1, quantityOnHand: 140, schedule: { kind: 'as-needed' } },
     ])
     .returning({ id: medications.id, name: medications.name, strength: medications.strength, schedule: medications.schedule });

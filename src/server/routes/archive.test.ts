@@ -49,8 +49,9 @@ async function fillSource(): Promise<Buffer> {
   await createChatMessage(source.db, 1, { content: 'When is my next appointment?' });
   const large = randomBytes(700 * 1024);
   await createMedicalRecord(source.db, 1, { filename: '../Scan of knee (MRI).pdf', bytes: large });
-  // Settings → Notifications saved (issue 33); the demo's Atorvastatin is reminded even at night.
+  // Settings → Notifications saved (issue 33), and a medication reminded even at night.
   await source.db.insert(notificationSettings).values({ userId: 1, refills: false, quietHoursStart: '23:00', detailedNtfy: true });
+  await source.db.update(medications).set({ remindAtNight: true }).where(eq(medications.name, 'Atorvastatin'));
   const other = await createUser(source.db, { displayName: 'Other Person' });
   await createMedicalRecord(source.db, other.id, { filename: 'not-theirs.pdf' });
   await createProvider(source.db, other.id, { name: 'Dr. Elsewhere' });
