@@ -18,7 +18,6 @@ const processes: ChildProcess[] = [];
 function startApp(databaseUrl: string, port: number): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
-      PATH: process.env.PATH,
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
       PORT: String(port),
