@@ -73,70 +73,81 @@ test('the bell shows 3 on the demo, and its panel says so and lists them; Escape
   await expect(bell(page, 3)).toBeFocused();
 });
 
-test('a fresh record: booking tomorrow raises the count, the panel leads to it, Mark all read clears it, and switched off no new one comes', async ({
-  page,
-  freshServer,
-}) => {
-  const server = await freshServer('account');
-  await addProvider(page, server);
-  await page.goto(server.url);
-  await expect(bell(page, 0)).toHaveText('');
-  const empty = await openPanel(page);
-  await expect(empty).toContainText('You have no unread notifications.');
-  await expect(empty).toContainText('No notifications yet');
-  await page.keyboard.press('Escape');
+/**
+ * A zone where it is about midday now, for the browser and the server alike: "tomorrow morning"'s day-before reminder
+ * (24 hours before 08:00) is then due already at whatever hour of the day the suite runs.
+ */
+const MIDDAY_OFFSET = 12 - new Date().getUTCHours();
+const MIDDAY_ZONE = MIDDAY_OFFSET >= 0 ? `Etc/GMT-${MIDDAY_OFFSET}` : `Etc/GMT+${-MIDDAY_OFFSET}`;
 
-  // The count goes up without a reload: the booking refreshes the bell.
-  await bookTomorrow(page, server, 'Annual Physical', 'Dr. Ana Costa (Primary Care)');
-  await expect(bell(page, 1)).toContainText('1');
-  await bookTomorrow(page, server, 'Vaccination', 'Dr. Ana Costa (Primary Care)');
-  await expect(bell(page, 2)).toContainText('2');
+test.describe('on a fresh record, at midday', () => {
+  test.use({ timezoneId: MIDDAY_ZONE });
 
-  let list = await openPanel(page);
-  await expect(list).toContainText('You have 2 unread notifications.');
-  const physical = list.getByRole('link', { name: /Annual Physical tomorrow/ });
-  await expect(physical).toHaveAttribute('href', '/appointments');
-  await physical.click();
-  await expect(page).toHaveURL(`${server.url}/appointments`);
-  await expect(panel(page)).toBeHidden();
-  // Followed, it is read.
-  await expect(bell(page, 1)).toContainText('1');
+  test('a fresh record: booking tomorrow raises the count, the panel leads to it, Mark all read clears it, and switched off no new one comes', async ({
+    page,
+    freshServer,
+  }) => {
+    const server = await freshServer('account', { TZ: MIDDAY_ZONE });
+    await addProvider(page, server);
+    await page.goto(server.url);
+    await expect(bell(page, 0)).toHaveText('');
+    const empty = await openPanel(page);
+    await expect(empty).toContainText('You have no unread notifications.');
+    await expect(empty).toContainText('No notifications yet');
+    await page.keyboard.press('Escape');
 
-  list = await openPanel(page);
-  await expect(list).toContainText('You have 1 unread notification.');
-  await expect(list.getByRole('link', { name: /Annual Physical tomorrow/ })).not.toContainText('Unread');
-  await expect(list.getByRole('link', { name: /Vaccination tomorrow/ })).toContainText('Unread');
-  await list.getByRole('button', { name: 'Mark all read' }).click();
-  await expect(list).toContainText('You have no unread notifications.');
-  await expect(list.getByText('Unread', { exact: true })).toHaveCount(0);
-  await page.keyboard.press('Escape');
-  await expect(bell(page, 0)).toBeFocused();
-  // The badge is gone: the bell shows its icon only.
-  await expect(bell(page, 0)).toHaveText('');
+    // The count goes up without a reload: the booking refreshes the bell.
+    await bookTomorrow(page, server, 'Annual Physical', 'Dr. Ana Costa (Primary Care)');
+    await expect(bell(page, 1)).toContainText('1');
+    await bookTomorrow(page, server, 'Vaccination', 'Dr. Ana Costa (Primary Care)');
+    await expect(bell(page, 2)).toContainText('2');
 
-  // Settings → Notifications, from the profile menu's Settings: appointment reminders off.
-  await page.getByRole('button', { name: 'Profile menu for Alex Morgan' }).click();
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
-  await page.getByRole('dialog', { name: 'Settings' }).getByRole('link', { name: 'Notifications' }).click();
-  await expect(page).toHaveURL(`${server.url}/settings/notifications`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeFocused();
-  const reminders = page.getByRole('checkbox', { name: 'Appointment reminders' });
-  await expect(reminders).toBeChecked();
-  await reminders.click();
-  await expect(reminders).not.toBeChecked();
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expectToast(page, 'Notification settings saved', 'Your changes have been saved.');
-  // The profile's own stored value, the same the onboarding's switch sets.
-  expect((await getJson<User>(page, server, '/api/users/1')).appointmentReminders).toBe(false);
-  expect((await getJson<NotificationSettings>(page, server, '/api/notification-settings/1')).switches.appointmentReminders).toBe(false);
+    let list = await openPanel(page);
+    await expect(list).toContainText('You have 2 unread notifications.');
+    const physical = list.getByRole('link', { name: /Annual Physical tomorrow/ });
+    await expect(physical).toHaveAttribute('href', '/appointments');
+    await physical.click();
+    await expect(page).toHaveURL(`${server.url}/appointments`);
+    await expect(panel(page)).toBeHidden();
+    // Followed, it is read.
+    await expect(bell(page, 1)).toContainText('1');
 
-  await bookTomorrow(page, server, 'Dental Cleaning', 'Dr. Ana Costa (Primary Care)');
-  await expect(bell(page, 0)).toHaveText('');
-  list = await openPanel(page);
-  await expect(list).toContainText('You have no unread notifications.');
-  await expect(list.getByRole('link', { name: /Dental Cleaning/ })).toHaveCount(0);
-  const stored = await getJson<NotificationPage>(page, server, '/api/notifications/1');
-  expect(stored.items.map((item) => item.title).filter((title) => title.includes('Dental Cleaning'))).toEqual([]);
+    list = await openPanel(page);
+    await expect(list).toContainText('You have 1 unread notification.');
+    await expect(list.getByRole('link', { name: /Annual Physical tomorrow/ })).not.toContainText('Unread');
+    await expect(list.getByRole('link', { name: /Vaccination tomorrow/ })).toContainText('Unread');
+    await list.getByRole('button', { name: 'Mark all read' }).click();
+    await expect(list).toContainText('You have no unread notifications.');
+    await expect(list.getByText('Unread', { exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(bell(page, 0)).toBeFocused();
+    // The badge is gone: the bell shows its icon only.
+    await expect(bell(page, 0)).toHaveText('');
+
+    // Settings → Notifications, from the profile menu's Settings: appointment reminders off.
+    await page.getByRole('button', { name: 'Profile menu for Alex Morgan' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).getByRole('link', { name: 'Notifications' }).click();
+    await expect(page).toHaveURL(`${server.url}/settings/notifications`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeFocused();
+    const reminders = page.getByRole('checkbox', { name: 'Appointment reminders' });
+    await expect(reminders).toBeChecked();
+    await reminders.click();
+    await expect(reminders).not.toBeChecked();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expectToast(page, 'Notification settings saved', 'Your changes have been saved.');
+    // The profile's own stored value, the same the onboarding's switch sets.
+    expect((await getJson<User>(page, server, '/api/users/1')).appointmentReminders).toBe(false);
+    expect((await getJson<NotificationSettings>(page, server, '/api/notification-settings/1')).switches.appointmentReminders).toBe(false);
+
+    await bookTomorrow(page, server, 'Dental Cleaning', 'Dr. Ana Costa (Primary Care)');
+    await expect(bell(page, 0)).toHaveText('');
+    list = await openPanel(page);
+    await expect(list).toContainText('You have no unread notifications.');
+    await expect(list.getByRole('link', { name: /Dental Cleaning/ })).toHaveCount(0);
+    const stored = await getJson<NotificationPage>(page, server, '/api/notifications/1');
+    expect(stored.items.map((item) => item.title).filter((title) => title.includes('Dental Cleaning'))).toEqual([]);
+  });
 });
 
 test('Settings → Notifications saves quiet hours, shows a refusal under its field, and shows the server’s refusal', async ({ page, freshServer }) => {

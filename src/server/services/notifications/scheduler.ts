@@ -16,6 +16,8 @@ export const DELIVERY_QUEUE = 'notification-delivery';
 const FIRST_RETRY_SECONDS = 30;
 /** A send that has not finished in this time is taken as failed and tried again (channels time out well before). */
 const DELIVERY_EXPIRES_SECONDS = 120;
+/** Patients whose reminders are computed at once (the app's pool holds 10 connections by default). */
+const PLAN_AT_ONCE = 6;
 /** Deliveries one worker fetches and sends at once; while batches come full it fetches again at once (a busy minute). */
 const DELIVERY_BATCH = 50;
 /** Two workers a process; each job's outcome its own (perJobResults), so one failing send does not fail its batch. */
@@ -110,12 +112,19 @@ export async function startReminders({
   const plan = async () => {
     const at = now();
     const lastPlanned = new Map((await db.select().from(reminderPlans)).map((row) => [row.userId, row.plannedAt]));
-    for (const patient of await patientsToPlan(db)) {
-      await planReminders(db, patient, { since: lastPlanned.get(patient.id) ?? null, now: at });
-      await db
-        .insert(reminderPlans)
-        .values({ userId: patient.id, plannedAt: at })
-        .onConflictDoUpdate({ target: reminderPlans.userId, set: { plannedAt: at } });
+    const patients = await patientsToPlan(db);
+    // A few patients at a time: on PostgreSQL their queries run side by side on the pool (a clinic's minute); PGlite
+    // runs one query at a time whatever the number.
+    for (let first = 0; first < patients.length; first += PLAN_AT_ONCE) {
+      await Promise.all(
+        patients.slice(first, first + PLAN_AT_ONCE).map(async (patient) => {
+          await planReminders(db, patient, { since: lastPlanned.get(patient.id) ?? null, now: at });
+          await db
+            .insert(reminderPlans)
+            .values({ userId: patient.id, plannedAt: at })
+            .onConflictDoUpdate({ target: reminderPlans.userId, set: { plannedAt: at } });
+        }),
+      );
     }
     await dispatch();
   };

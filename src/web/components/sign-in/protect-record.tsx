@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { serverMessage } from '../../lib/api-client';
 import { useMakeRecoveryCodes, useSetPassphrase } from '../../lib/api/security';
 import { refreshSession } from '../../lib/api/session';
-import { describeDevice } from '../../lib/describe-device';
+import { describeDevice } from '../../../shared/rules/describe-device';
 import { passkeysSupported, registerPasskey } from '../../lib/passkeys';
 import { Button } from '../ui/button';
 import { Form } from '../ui/form';

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ACCESS_EVENT_WORDS } from '../access-event-words';
-import { describeDevice } from '../../../lib/describe-device';
+import { describeDevice } from '../../../../shared/rules/describe-device';
 
 const HEADING_ID = 'access-log-heading';
 

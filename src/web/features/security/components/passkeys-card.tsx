@@ -16,7 +16,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { passkeysSupported } from '../../../lib/passkeys';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey, type Passkey } from '../../../lib/api/security';
-import { describeDevice } from '../../../lib/describe-device';
+import { describeDevice } from '../../../../shared/rules/describe-device';
 import { PasskeyNameDialog } from './passkey-name-dialog';
 
 const HEADING_ID = 'passkeys-heading';

@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useEndOtherSessions } from '../../../lib/api/security';
-import { describeDevice } from '../../../lib/describe-device';
+import { describeDevice } from '../../../../shared/rules/describe-device';
 
 const HEADING_ID = 'sessions-heading';
 
