@@ -205,6 +205,20 @@ describe('a Bundle from another patient portal', () => {
     expect(noPatient.json()).toEqual({ message: NO_PATIENT_YET });
     expect(await dataFingerprint(t.db)).toBe(before);
   });
+
+  it('skips a resource type named like an object\'s own property (toString, __proto__, constructor), as any other it keeps none of', async () => {
+    await freshPatient();
+    const entry = ['toString', '__proto__', 'constructor'].map((resourceType) => ({ resource: { resourceType, id: 'x' } }));
+    const response = await post({ resourceType: 'Bundle', entry });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().results).toEqual(
+      ['__proto__', 'constructor', 'toString'].map((resourceType) => ({
+        resourceType,
+        imported: 0,
+        skipped: [{ reason: `HealthAssist keeps no ${resourceType}`, count: 1 }],
+      })),
+    );
+  });
 });
 
 describe('HealthAssist’s own FHIR export', () => {

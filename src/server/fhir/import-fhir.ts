@@ -296,7 +296,8 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
 
     for (const { entry, index } of entries) {
       const { resourceType } = entry.resource;
-      const handle = handlers[resourceType];
+      // Own keys only: a resourceType such as 'toString' or '__proto__' names the object's prototype, not a handler.
+      const handle = Object.hasOwn(handlers, resourceType) ? handlers[resourceType] : undefined;
       tally.add(resourceType, handle ? await handle(entry.resource, entry.fullUrl, index) : skipped(`HealthAssist keeps no ${resourceType}`));
     }
     // Only the lists that gained a line: one left alone keeps what it was (null stays null).
