@@ -10,7 +10,7 @@ import { patientsToPlan, planReminders } from './planner';
 import { notificationsWritten } from './write-notification';
 
 /** The job library's queue of deliveries: one job per delivery row, carrying its id only (ADR 23). */
-export const DELIVERY_QUEUE = 'notification-delivery';
+const DELIVERY_QUEUE = 'notification-delivery';
 
 /** Seconds before a failed delivery's first retry; each later one waits about twice as long (pg-boss's backoff). */
 const FIRST_RETRY_SECONDS = 30;
@@ -50,8 +50,6 @@ export interface ReminderOptions {
 export interface Reminders {
   /** Computes every patient's reminders now and hands what is due to the job library (what each minute does). */
   planNow(): Promise<void>;
-  /** Hands notifications written since to the job library now, rather than at the next minute. */
-  dispatchNow(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -180,7 +178,6 @@ export async function startReminders({
 
   return {
     planNow: () => runOnce('plan'),
-    dispatchNow: () => runOnce('dispatch'),
     async stop() {
       clock.clearInterval(timer);
       notificationsWritten.removeEventListener('written', onWritten);
