@@ -1,11 +1,10 @@
 import type { NotificationWords } from '../../../shared/rules/notification-text';
 import type { NotificationKind } from '../../../shared/rules/notifications';
 import type { ReminderWindow } from '../../../shared/rules/reminder-times';
-import type { Patient } from '../../core/patient';
-import type { Database } from '../../db/client';
 
-/** One reminder the data calls for (planner.ts): what it is, its words, when it fires and until when it is useful. */
+/** One reminder the data calls for (planner.ts): whose, what it is, its words, when it fires and until when it is useful. */
 export interface Candidate extends NotificationWords {
+  patientId: number;
   kind: NotificationKind;
   subject: string;
   occurrence: string;
@@ -13,10 +12,9 @@ export interface Candidate extends NotificationWords {
   remindAtNight?: boolean;
 }
 
-/** What each kind's computation is given: the patient, their clock, and the days looked at. */
+/** One patient as each kind's computation sees them: their clock, and the days looked at. */
 export interface PlanContext {
-  db: Database;
-  patient: Patient;
+  patientId: number;
   /** The patient's zone, or null for the machine's (rules/patient.ts knownTimeZone). */
   timeZone: string | null;
   /** The first of the patient's days looked at ('yyyy-MM-dd'): the day of rules/reminder-times.ts lookback's `from`. */
@@ -30,4 +28,26 @@ export interface PlanContext {
 export function dayAfter(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The earliest and latest of some 'yyyy-MM-dd' days (ISO days compare as strings). */
+export function daySpan(days: readonly string[]): { first: string; last: string } {
+  let first = days[0] ?? '';
+  let last = first;
+  for (const day of days) {
+    if (day < first) first = day;
+    if (day > last) last = day;
+  }
+  return { first, last };
+}
+
+/** Rows grouped by their patient: one query serves every patient of a pass, each reads their own. */
+export function byPatient<T extends { userId: number }>(rows: readonly T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.userId);
+    if (group) group.push(row);
+    else groups.set(row.userId, [row]);
+  }
+  return groups;
 }

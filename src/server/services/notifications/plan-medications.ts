@@ -1,13 +1,15 @@
-import { and, between, eq, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import { dosesOnDay } from '../../../shared/rules/medication-schedule';
 import { medicationTitle, type ScheduledMedication } from '../../../shared/rules/medications';
 import { doseDueWords, doseMissedWords, refillLowWords } from '../../../shared/rules/notification-text';
 import { REFILL_LOW_DAYS } from '../../../shared/rules/notifications';
 import { daysOfSupply, doseWindows } from '../../../shared/rules/reminder-times';
+import type { Database } from '../../db/client';
 import { medicationDoses, medications } from '../../db/schema/index';
-import { dayAfter, type Candidate, type PlanContext } from './plan-candidate';
+import { byPatient, dayAfter, daySpan, type Candidate, type PlanContext } from './plan-candidate';
 
 interface PlannedMedication extends ScheduledMedication {
+  userId: number;
   name: string;
   strength: string | null;
   remindAtNight: boolean;
@@ -18,16 +20,17 @@ interface PlannedMedication extends ScheduledMedication {
 }
 
 /**
- * The reminders of the patient's active medications: each scheduled dose of the days looked at (due, and not logged an
- * hour later), and a refill running low. Two indexed queries: the medications (medications_user_idx; the doses taken
- * since the quantity was stated counted through medication_doses_log_idx, only for a medication with a quantity), and
- * the dose log of the days looked at only (medication_doses_user_date_idx), never the whole history.
+ * The reminders of the patients' active medications: each scheduled dose of the days looked at (due, and not logged an
+ * hour later), and a refill running low. Two queries for all the patients given: the medications (medications_user_idx;
+ * the doses taken since the quantity was stated counted through medication_doses_log_idx, only for a medication with a
+ * quantity), and the dose log of the days looked at only (medication_doses_user_date_idx), never the whole history.
  */
-export async function medicationCandidates(context: PlanContext): Promise<Candidate[]> {
-  const { db, patient } = context;
+export async function medicationCandidates(db: Database, contexts: readonly PlanContext[]): Promise<Candidate[]> {
+  if (contexts.length === 0) return [];
   const rows: PlannedMedication[] = await db
     .select({
       id: medications.id,
+      userId: medications.userId,
       name: medications.name,
       strength: medications.strength,
       schedule: medications.schedule,
@@ -48,26 +51,47 @@ export async function medicationCandidates(context: PlanContext): Promise<Candid
       ) end`,
     })
     .from(medications)
-    .where(and(eq(medications.userId, patient.id), eq(medications.status, 'active')));
+    .where(and(inArray(medications.userId, contexts.map((context) => context.patientId)), eq(medications.status, 'active')))
+    .orderBy(medications.userId, medications.name, medications.id);
   // As-needed medications have no due doses, so neither reminders of them nor a schedule a supply runs out on.
-  const scheduled = rows.filter((medication) => medication.schedule.kind !== 'as-needed');
-  if (scheduled.length === 0) return [];
-  return [...(await doseCandidates(context, scheduled)), ...scheduled.flatMap((medication) => refillCandidate(context, medication))];
+  const scheduledOf = byPatient(rows.filter((medication) => medication.schedule.kind !== 'as-needed'));
+  const planned = contexts.filter((context) => scheduledOf.has(context.patientId));
+  if (planned.length === 0) return [];
+  const loggedOf = await loggedDoses(db, planned);
+  return planned.flatMap((context) => {
+    const scheduled = scheduledOf.get(context.patientId) ?? [];
+    const logged = loggedOf.get(context.patientId) ?? new Set<string>();
+    return [...doseCandidates(context, scheduled, logged), ...scheduled.flatMap((medication) => refillCandidate(context, medication))];
+  });
+}
+
+/** The doses logged (any status) on the days looked at, per patient, as 'medication|date|time' keys. */
+async function loggedDoses(db: Database, contexts: readonly PlanContext[]): Promise<Map<number, Set<string>>> {
+  const { first } = daySpan(contexts.map((context) => context.firstDay));
+  const { last } = daySpan(contexts.map((context) => context.today));
+  const rows = await db
+    .select({
+      userId: medicationDoses.userId,
+      medicationId: medicationDoses.medicationId,
+      date: medicationDoses.scheduledDate,
+      time: medicationDoses.scheduledTime,
+    })
+    .from(medicationDoses)
+    .where(and(inArray(medicationDoses.userId, contexts.map((context) => context.patientId)), between(medicationDoses.scheduledDate, first, last)));
+  const logged = new Map<number, Set<string>>();
+  for (const [userId, doses] of byPatient(rows)) logged.set(userId, new Set(doses.map((row) => `${row.medicationId}|${row.date}|${row.time}`)));
+  return logged;
 }
 
 /**
  * Each scheduled dose of the days looked at: 'dose-due' at its time unless it is logged already (taken early,
  * skipped), 'dose-missed' an hour later when no entry exists for it (any status: a skipped dose is logged).
  */
-async function doseCandidates({ db, patient, timeZone, firstDay, today }: PlanContext, scheduled: PlannedMedication[]): Promise<Candidate[]> {
-  const logged = new Set(
-    (
-      await db
-        .select({ medicationId: medicationDoses.medicationId, date: medicationDoses.scheduledDate, time: medicationDoses.scheduledTime })
-        .from(medicationDoses)
-        .where(and(eq(medicationDoses.userId, patient.id), between(medicationDoses.scheduledDate, firstDay, today)))
-    ).map((row) => `${row.medicationId}|${row.date}|${row.time}`),
-  );
+function doseCandidates(
+  { patientId, timeZone, firstDay, today }: PlanContext,
+  scheduled: readonly PlannedMedication[],
+  logged: ReadonlySet<string>,
+): Candidate[] {
   const candidates: Candidate[] = [];
   for (let date = firstDay; date <= today; date = dayAfter(date, 1)) {
     for (const medication of scheduled) {
@@ -79,8 +103,8 @@ async function doseCandidates({ db, patient, timeZone, firstDay, today }: PlanCo
         // Both are of the dose's due instant: one of each kind per dose.
         const occurrence = dose.dueAt.toISOString();
         candidates.push(
-          { kind: 'dose-due', subject, occurrence, window: windows.due, remindAtNight: medication.remindAtNight, ...doseDueWords({ title }, dose.time) },
-          { kind: 'dose-missed', subject, occurrence, window: windows.missed, ...doseMissedWords({ title }, dose.time) },
+          { patientId, kind: 'dose-due', subject, occurrence, window: windows.due, remindAtNight: medication.remindAtNight, ...doseDueWords({ title }, dose.time) },
+          { patientId, kind: 'dose-missed', subject, occurrence, window: windows.missed, ...doseMissedWords({ title }, dose.time) },
         );
       }
     }
@@ -93,7 +117,7 @@ async function doseCandidates({ db, patient, timeZone, firstDay, today }: PlanCo
  * REFILL_LOW_DAYS days of the schedule or fewer (today's doses still to come, then each day's). Fired now; one per
  * stated supply (the occurrence is when it was stated), so stating a new quantity starts over.
  */
-function refillCandidate({ timeZone, today, now }: PlanContext, medication: PlannedMedication): Candidate[] {
+function refillCandidate({ patientId, timeZone, today, now }: PlanContext, medication: PlannedMedication): Candidate[] {
   if (medication.quantityOnHand === null) return [];
   const left = medication.quantityOnHand - (medication.takenSince ?? 0);
   const dosesByDay = [dosesOnDay(medication, today, timeZone).filter((dose) => dose.dueAt > now).length];
@@ -102,6 +126,7 @@ function refillCandidate({ timeZone, today, now }: PlanContext, medication: Plan
   if (days === null) return [];
   return [
     {
+      patientId,
       kind: 'refill-low',
       subject: `medication:${medication.id}`,
       occurrence: medication.updatedAt.toISOString(),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppointment, createCareItem, createDose, createMedication, createProvider } from '../../../testing/factories';
 import { useTestDatabase } from '../../../testing/test-app';
 import { appointments, medications, notifications, notificationSettings, users } from '../../db/schema/index';
-import { patientsToPlan, planReminders } from './planner';
+import { patientsToPlan, planPatients, planReminders } from './planner';
 
 // The planner on a real database (PGlite and PostgreSQL): what the data calls for at a given instant. Time is the
 // `now` it is given, never the clock. 2026-11-30 is a Monday; Berlin is UTC+1, New York UTC-5, Tokyo UTC+9.
@@ -209,6 +209,8 @@ describe('the patient’s clock', () => {
   it('computes each patient’s reminders in their own time zone', async () => {
     const tokyo = context.userId;
     const newYork = context.otherUserId;
+    const planBoth = (now: string, since: string | null) =>
+      planPatients(context.db, [tokyo, newYork].map((id) => ({ patient: { id }, since: since === null ? null : at(since) })), at(now));
     await inZone('Asia/Tokyo', tokyo);
     await inZone('America/New_York', newYork);
     for (const userId of [tokyo, newYork]) {
@@ -217,14 +219,14 @@ describe('the patient’s clock', () => {
       await createAppointment(context.db, userId, provider.id, { appointmentDate: '2026-12-02', appointmentTime: '09:00' });
     }
     // 12:00 UTC: 21:00 in Tokyo, the evening before its 09:00 appointment, and its 08:00 dose not logged today (due at
-    // 23:00 UTC the day before); 07:00 in New York, 26 h before its own, and the dose an hour away.
-    await plan('2026-12-01T12:00:00Z', null, tokyo);
-    await plan('2026-12-01T12:00:00Z', null, newYork);
+    // 23:00 UTC the day before); 07:00 in New York, 26 h before its own, and the dose an hour away. Both in one pass,
+    // as the scheduler computes them: one query of each kind for both, each read on their own clock.
+    expect(await planBoth('2026-12-01T12:00:00Z', null)).toBe(2);
     expect(await kinds(tokyo)).toEqual(['appointment-tomorrow 2026-12-02T00:00:00.000Z', 'dose-missed 2026-11-30T23:00:00.000Z']);
     expect((await written(tokyo))[0]).toMatchObject({ createdAt: '2026-12-01T00:00:00.000Z', discreetText: 'appointment tomorrow at 9:00' });
     expect(await written(newYork)).toEqual([]);
     // 13:00 UTC: 08:00 in New York, its dose is due; 22:00 in Tokyo, where it was due at 23:00 UTC the day before.
-    await plan('2026-12-01T13:00:00Z', '2026-12-01T12:00:00Z', newYork);
+    expect(await planBoth('2026-12-01T13:00:00Z', '2026-12-01T12:00:00Z')).toBe(1);
     expect(await kinds(newYork)).toEqual(['dose-due 2026-12-01T13:00:00.000Z']);
     // 23:00 UTC: 08:00 the next morning in Tokyo, an hour before the appointment.
     await plan('2026-12-01T23:00:00Z', '2026-12-01T22:59:00Z', tokyo);
@@ -339,7 +341,12 @@ describe('switches and patients', () => {
     expect(await patientsToPlan(context.db)).toEqual([{ id: context.userId }]);
   });
 
-  it('writes nothing for a patient who is not there', async () => {
+  it('writes nothing for a patient who is not there, and still writes the others’ in the same pass', async () => {
     expect(await plan('2026-12-01T08:00:00Z', null, 9_999)).toBe(0);
+    await inZone('UTC');
+    await createMedication(context.db, context.userId, { schedule: { kind: 'daily', times: ['08:00'] } });
+    const targets = [9_999, context.userId].map((id) => ({ patient: { id }, since: null }));
+    expect(await planPatients(context.db, targets, at('2026-12-01T08:00:00Z'))).toBe(1);
+    expect(await kinds()).toEqual(['dose-due 2026-12-01T08:00:00.000Z']);
   });
 });

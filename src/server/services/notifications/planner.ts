@@ -1,66 +1,68 @@
-import { and, eq, inArray, not } from 'drizzle-orm';
+import { and, inArray, not } from 'drizzle-orm';
 import { knownTimeZone, todayIn } from '../../../shared/rules/patient';
 import { lookback, verdictOf } from '../../../shared/rules/reminder-times';
 import type { Patient } from '../../core/patient';
 import type { Database } from '../../db/client';
 import { notifications, users } from '../../db/schema/index';
 import { appointmentCandidates } from './plan-appointments';
-import type { PlanContext } from './plan-candidate';
+import type { Candidate, PlanContext } from './plan-candidate';
 import { careDigestCandidates } from './plan-care';
 import { medicationCandidates } from './plan-medications';
-import { writeNotifications } from './write-notification';
+import { writePatientsNotifications, type PatientDraft } from './write-notification';
 
 /** The patients whose reminders are computed: every patient but the seeded demo, whose three notifications are seeded. */
 export async function patientsToPlan(db: Database): Promise<Patient[]> {
   return db.select({ id: users.id }).from(users).where(not(users.isDemo)).orderBy(users.id);
 }
 
-/**
- * Writes the reminders of one patient that are due at `now` (issue 33, ADR 23), computed from their scheduled
- * appointments, their active medications' schedules and dose log, and their care items, on their clock (users.time_zone,
- * or the machine's). `since`: when this patient was last planned (null: never — then nothing is marked missed, only
- * what is still useful is written). Each reminder has a fire time and a "useful until" (rules/reminder-times.ts): due
- * and useful, it is written as of its fire time; fired since `since` but no longer useful (the app was down), it is
- * written missed (shown, never sent); written before, nothing (the unique row). Nothing is computed for the future.
- * Runs every minute: a handful of indexed queries, reading only the days looked at. Returns how many were written.
- */
-export async function planReminders(db: Database, patient: Patient, { since, now }: { since: Date | null; now: Date }): Promise<number> {
-  const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, patient.id));
-  if (!user) return 0;
-  const timeZone = knownTimeZone(user.timeZone);
-  const { from, missedAfter } = lookback(since, now);
-  const context: PlanContext = { db, patient, timeZone, firstDay: todayIn(timeZone, from), today: todayIn(timeZone, now), now };
+/** A patient to compute reminders for, and when they were last computed (null: never). */
+export interface PlanTarget {
+  patient: Patient;
+  since: Date | null;
+}
 
-  const candidates = (await Promise.all([appointmentCandidates(context), medicationCandidates(context), careDigestCandidates(context)])).flat();
+/**
+ * Writes the reminders due at `now` of the patients given (issue 33, ADR 23), computed from their scheduled
+ * appointments, their active medications' schedules and dose log, and their care items, each on their own clock
+ * (users.time_zone, or the machine's). `since`: when a patient was last computed (null: never — then nothing is marked
+ * missed, only what is still useful is written). Each reminder has a fire time and a "useful until"
+ * (rules/reminder-times.ts): due and useful, it is written as of its fire time; fired since `since` but no longer
+ * useful (the app was down), it is written missed (shown, never sent); written before, nothing (the unique row).
+ * Nothing is computed for the future. Runs every minute over every patient, so it is set-based: a handful of indexed
+ * queries for all the patients given, whatever their number, reading only the days looked at. Returns how many were
+ * written.
+ */
+export async function planPatients(db: Database, targets: readonly PlanTarget[], now: Date): Promise<number> {
+  if (targets.length === 0) return 0;
+  const zones = new Map(
+    (await db.select({ id: users.id, timeZone: users.timeZone }).from(users).where(inArray(users.id, targets.map((target) => target.patient.id)))).map(
+      (row) => [row.id, knownTimeZone(row.timeZone)],
+    ),
+  );
+  const missedAfterOf = new Map<number, Date | null>();
+  const contexts: PlanContext[] = targets.flatMap(({ patient, since }) => {
+    const timeZone = zones.get(patient.id);
+    // A patient no longer there has nothing to remind of.
+    if (timeZone === undefined) return [];
+    const { from, missedAfter } = lookback(since, now);
+    missedAfterOf.set(patient.id, missedAfter);
+    return [{ patientId: patient.id, timeZone, firstDay: todayIn(timeZone, from), today: todayIn(timeZone, now), now }];
+  });
+
+  const candidates = (
+    await Promise.all([appointmentCandidates(db, contexts), medicationCandidates(db, contexts), careDigestCandidates(db, contexts)])
+  ).flat();
   const due = candidates.flatMap((candidate) => {
-    const verdict = verdictOf(candidate.window, now, missedAfter);
+    const verdict = verdictOf(candidate.window, now, missedAfterOf.get(candidate.patientId) ?? null);
     return verdict === 'live' || verdict === 'missed' ? [{ candidate, missed: verdict === 'missed' }] : [];
   });
   if (due.length === 0) return 0;
 
-  // What is written already is not attempted again (the unique row would refuse it; this spares a query each, every
-  // minute). Read through the unique index, narrowed to these kinds, subjects and occurrences.
-  const keyOf = (row: { kind: string; subject: string; occurrence: string }) => `${row.kind}|${row.subject}|${row.occurrence}`;
-  const distinct = <T>(values: T[]) => [...new Set(values)];
-  const written = new Set(
-    (
-      await db
-        .select({ kind: notifications.kind, subject: notifications.subject, occurrence: notifications.occurrence })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, patient.id),
-            inArray(notifications.kind, distinct(due.map(({ candidate }) => candidate.kind))),
-            inArray(notifications.subject, distinct(due.map(({ candidate }) => candidate.subject))),
-            inArray(notifications.occurrence, distinct(due.map(({ candidate }) => candidate.occurrence))),
-          ),
-        )
-    ).map(keyOf),
-  );
-
-  const drafts = due
+  const written = await writtenAlready(db, due.map(({ candidate }) => candidate));
+  const drafts: PatientDraft[] = due
     .filter(({ candidate }) => !written.has(keyOf(candidate)))
     .map(({ candidate, missed }) => ({
+      patientId: candidate.patientId,
       kind: candidate.kind,
       subject: candidate.subject,
       occurrence: candidate.occurrence,
@@ -71,6 +73,33 @@ export async function planReminders(db: Database, patient: Patient, { since, now
       missed,
       remindAtNight: candidate.remindAtNight ?? false,
     }));
-  const count = (await writeNotifications(db, patient, drafts)).length;
-  return count;
+  return (await writePatientsNotifications(db, drafts)).length;
+}
+
+/** One patient's reminders (planPatients): after a change to their appointments or medications, and in the tests. */
+export function planReminders(db: Database, patient: Patient, { since, now }: { since: Date | null; now: Date }): Promise<number> {
+  return planPatients(db, [{ patient, since }], now);
+}
+
+const keyOf = (row: { patientId: number; kind: string; subject: string; occurrence: string }) => `${row.patientId}|${row.kind}|${row.subject}|${row.occurrence}`;
+
+/**
+ * Which of these reminders are written already: they are not attempted again (the unique row would refuse them; this
+ * spares writing them every minute they stay useful). Read through the unique index, narrowed to these patients,
+ * kinds, subjects and occurrences.
+ */
+async function writtenAlready(db: Database, candidates: readonly Candidate[]): Promise<Set<string>> {
+  const distinct = <T>(values: T[]) => [...new Set(values)];
+  const rows = await db
+    .select({ patientId: notifications.userId, kind: notifications.kind, subject: notifications.subject, occurrence: notifications.occurrence })
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.userId, distinct(candidates.map((candidate) => candidate.patientId))),
+        inArray(notifications.kind, distinct(candidates.map((candidate) => candidate.kind))),
+        inArray(notifications.subject, distinct(candidates.map((candidate) => candidate.subject))),
+        inArray(notifications.occurrence, distinct(candidates.map((candidate) => candidate.occurrence))),
+      ),
+    );
+  return new Set(rows.map(keyOf));
 }

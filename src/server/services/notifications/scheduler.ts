@@ -6,7 +6,7 @@ import { reminderPlans } from '../../db/schema/index';
 import type { NotificationChannels } from './channels/types';
 import { deliverOnce } from './deliver';
 import { dispatchNotifications, waitingDeliveries, type WaitingDelivery } from './dispatch';
-import { patientsToPlan, planReminders } from './planner';
+import { patientsToPlan, planPatients } from './planner';
 import { notificationsWritten } from './write-notification';
 
 /** The job library's queue of deliveries: one job per delivery row, carrying its id only (ADR 23). */
@@ -16,8 +16,8 @@ const DELIVERY_QUEUE = 'notification-delivery';
 const FIRST_RETRY_SECONDS = 30;
 /** A send that has not finished in this time is taken as failed and tried again (channels time out well before). */
 const DELIVERY_EXPIRES_SECONDS = 120;
-/** Patients whose reminders are computed at once (the app's pool holds 10 connections by default). */
-const PLAN_AT_ONCE = 6;
+/** Patients whose reminders are computed in one set-based pass (planner.ts): a few queries for all of them. */
+const PATIENTS_PER_PASS = 200;
 /** Deliveries one worker fetches and sends at once; while batches come full it fetches again at once (a busy minute). */
 const DELIVERY_BATCH = 50;
 /** Two workers a process; each job's outcome its own (perJobResults), so one failing send does not fail its batch. */
@@ -111,18 +111,13 @@ export async function startReminders({
     const at = now();
     const lastPlanned = new Map((await db.select().from(reminderPlans)).map((row) => [row.userId, row.plannedAt]));
     const patients = await patientsToPlan(db);
-    // A few patients at a time: on PostgreSQL their queries run side by side on the pool (a clinic's minute); PGlite
-    // runs one query at a time whatever the number.
-    for (let first = 0; first < patients.length; first += PLAN_AT_ONCE) {
-      await Promise.all(
-        patients.slice(first, first + PLAN_AT_ONCE).map(async (patient) => {
-          await planReminders(db, patient, { since: lastPlanned.get(patient.id) ?? null, now: at });
-          await db
-            .insert(reminderPlans)
-            .values({ userId: patient.id, plannedAt: at })
-            .onConflictDoUpdate({ target: reminderPlans.userId, set: { plannedAt: at } });
-        }),
-      );
+    for (let first = 0; first < patients.length; first += PATIENTS_PER_PASS) {
+      const some = patients.slice(first, first + PATIENTS_PER_PASS);
+      await planPatients(db, some.map((patient) => ({ patient, since: lastPlanned.get(patient.id) ?? null })), at);
+      await db
+        .insert(reminderPlans)
+        .values(some.map((patient) => ({ userId: patient.id, plannedAt: at })))
+        .onConflictDoUpdate({ target: reminderPlans.userId, set: { plannedAt: at } });
     }
     await dispatch();
   };

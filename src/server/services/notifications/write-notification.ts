@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, SWITCH_OF_KIND, type NotificationKind } from '../../../shared/rules/notifications';
 import type { Patient } from '../../core/patient';
 import type { Database } from '../../db/client';
@@ -25,13 +25,23 @@ export interface NotificationDraft {
   remindAtNight?: boolean;
 }
 
+/** A draft with the patient it is for: the planner writes many patients' reminders at once. */
+export interface PatientDraft extends NotificationDraft {
+  patientId: number;
+}
+
+/** Rows of one insert: 12 parameters a row stays well inside PostgreSQL's 65,535 a statement. */
+const ROWS_PER_INSERT = 1000;
+
 /**
- * The kinds the patient has switched off: the profile keeps two switches, notification_settings the rest (no row:
- * every default, on). No patient row (a first run before onboarding, the demo just left): every kind, nothing to write to.
+ * The kinds each patient has switched off: the profile keeps two switches, notification_settings the rest (no row:
+ * every default, on). A patient with no row (a first run before onboarding, the demo just left) is absent: nothing to
+ * write to.
  */
-async function kindsSwitchedOff(db: Database, patient: Patient): Promise<Set<NotificationKind> | 'no patient'> {
-  const [row] = await db
+async function kindsSwitchedOff(db: Database, patientIds: readonly number[]): Promise<Map<number, Set<NotificationKind>>> {
+  const rows = await db
     .select({
+      id: users.id,
       appointmentReminders: users.appointmentReminders,
       healthTips: users.healthTips,
       doseReminders: notificationSettings.doseReminders,
@@ -43,49 +53,50 @@ async function kindsSwitchedOff(db: Database, patient: Patient): Promise<Set<Not
     })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .where(eq(users.id, patient.id));
-  if (!row) return 'no patient';
-  return new Set(NOTIFICATION_KINDS.filter((kind) => row[SWITCH_OF_KIND[kind]] === false));
+    .where(inArray(users.id, [...patientIds]));
+  return new Map(rows.map((row) => [row.id, new Set(NOTIFICATION_KINDS.filter((kind) => row[SWITCH_OF_KIND[kind]] === false))]));
 }
 
 /**
- * Writes notifications unless their kind is switched off or they were written before (by this process or another:
- * the unique (kind, subject, occurrence) row decides), in one statement. Their deliveries beyond the app are the
- * dispatcher's (scheduler.ts). Returns the ids of the rows written.
+ * Writes notifications of any number of patients unless their kind is switched off or they were written before (by
+ * this process or another: the unique (user, kind, subject, occurrence) row decides), in one statement a thousand rows.
+ * Their deliveries beyond the app are the dispatcher's (scheduler.ts). Returns the ids of the rows written.
  */
-export async function writeNotifications(db: Database, patient: Patient, drafts: readonly NotificationDraft[]): Promise<number[]> {
+export async function writePatientsNotifications(db: Database, drafts: readonly PatientDraft[]): Promise<number[]> {
   if (drafts.length === 0) return [];
-  const off = await kindsSwitchedOff(db, patient);
-  if (off === 'no patient') return [];
-  const wanted = drafts.filter((draft) => !off.has(draft.kind));
-  if (wanted.length === 0) return [];
-  const rows = await db
-    .insert(notifications)
-    .values(
-      wanted.map((draft) => ({
-        userId: patient.id,
-        kind: draft.kind,
-        subject: draft.subject,
-        occurrence: draft.occurrence,
-        title: draft.title,
-        discreetText: draft.discreetText,
-        link: draft.link,
-        createdAt: draft.at,
-        missed: draft.missed ?? false,
-        // A missed one is never sent: nothing to dispatch.
-        dispatched: draft.missed ?? false,
-        remindAtNight: draft.remindAtNight ?? false,
-      })),
-    )
-    .onConflictDoNothing({ target: [notifications.userId, notifications.kind, notifications.subject, notifications.occurrence] })
-    .returning({ id: notifications.id });
-  if (rows.length > 0) notificationsWritten.dispatchEvent(new Event('written'));
-  return rows.map((row) => row.id);
+  const off = await kindsSwitchedOff(db, [...new Set(drafts.map((draft) => draft.patientId))]);
+  const wanted = drafts.filter((draft) => off.get(draft.patientId)?.has(draft.kind) === false);
+  const ids: number[] = [];
+  for (let first = 0; first < wanted.length; first += ROWS_PER_INSERT) {
+    const rows = await db
+      .insert(notifications)
+      .values(
+        wanted.slice(first, first + ROWS_PER_INSERT).map((draft) => ({
+          userId: draft.patientId,
+          kind: draft.kind,
+          subject: draft.subject,
+          occurrence: draft.occurrence,
+          title: draft.title,
+          discreetText: draft.discreetText,
+          link: draft.link,
+          createdAt: draft.at,
+          missed: draft.missed ?? false,
+          // A missed one is never sent: nothing to dispatch.
+          dispatched: draft.missed ?? false,
+          remindAtNight: draft.remindAtNight ?? false,
+        })),
+      )
+      .onConflictDoNothing({ target: [notifications.userId, notifications.kind, notifications.subject, notifications.occurrence] })
+      .returning({ id: notifications.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  if (ids.length > 0) notificationsWritten.dispatchEvent(new Event('written'));
+  return ids;
 }
 
 /** One notification (a call failed, a backup failed, a new browser): its id, or null when nothing was written. */
 export async function writeNotification(db: Database, patient: Patient, draft: NotificationDraft): Promise<number | null> {
-  const [id] = await writeNotifications(db, patient, [draft]);
+  const [id] = await writePatientsNotifications(db, [{ ...draft, patientId: patient.id }]);
   return id ?? null;
 }
 
