@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DELIVERY_ATTEMPTS, type NotificationChannel } from '../../../shared/rules/notifications';
 import { outsideSentence } from '../../../shared/rules/notification-text';
 import { OutsideServiceError } from '../../core/errors';
@@ -81,6 +81,14 @@ export async function deliverOnce(
   }
   await db.update(notificationDeliveries).set({ attempts, state: 'sent', sentAt: now, lastError: null }).where(eq(notificationDeliveries.id, deliveryId));
   return 'sent';
+}
+
+/** A delivery the job library will not try again: failed, unless it was sent or failed meanwhile. */
+export async function giveUpDelivery(db: Database, deliveryId: number): Promise<void> {
+  await db
+    .update(notificationDeliveries)
+    .set({ state: 'failed', lastError: sql`coalesce(${notificationDeliveries.lastError}, 'not sent: no tries left')` })
+    .where(and(eq(notificationDeliveries.id, deliveryId), inArray(notificationDeliveries.state, ['pending', 'held'])));
 }
 
 /** An adapter's error message is written for logs (no health data, no address or key); anything else is named only. */

@@ -127,6 +127,29 @@ describe('the reminder scheduler', () => {
     expect(receiver.requests).toHaveLength(3);
   });
 
+  it('keeps a delivery as failed when the job library’s tries run out before the delivery’s own count does', async () => {
+    const provider = await patientInBerlin();
+    receiver.answerWith({ status: 500, body: {} });
+    await createAppointment(context.db, context.userId, provider.id, { appointmentDate: '2026-12-02', appointmentTime: '09:00' });
+    const clock = new TestClock('2026-12-01T11:00:00Z');
+    await start(clock);
+    await waitFor(async () => {
+      await clock.tick(1_000);
+      expect(receiver.requests).toHaveLength(1);
+    });
+    // The first try's failure was not recorded (as when the database failed at that moment): the row counts one less.
+    await waitFor(async () => expect(await deliveryStates()).toEqual([{ state: 'pending', attempts: 1 }]));
+    await context.db.update(notificationDeliveries).set({ attempts: 0 });
+    await waitFor(
+      async () => {
+        await clock.tick(5_000);
+        expect(receiver.requests).toHaveLength(3);
+      },
+      { timeout: 40_000 },
+    );
+    await waitFor(async () => expect(await deliveryStates()).toEqual([{ state: 'failed', attempts: 2 }]));
+  });
+
   it('holds a dose reminder in quiet hours unless the medication is marked "remind even at night"', async () => {
     await patientInBerlin();
     await createMedication(context.db, context.userId, { name: 'Melatonin', schedule: { kind: 'daily', times: ['23:00'] } });

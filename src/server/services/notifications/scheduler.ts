@@ -4,7 +4,7 @@ import { DELIVERY_ATTEMPTS } from '../../../shared/rules/notifications';
 import type { DatabaseHandle, JobStore } from '../../db/client';
 import { reminderPlans } from '../../db/schema/index';
 import type { NotificationChannels } from './channels/types';
-import { deliverOnce } from './deliver';
+import { deliverOnce, giveUpDelivery } from './deliver';
 import { dispatchNotifications, waitingDeliveries, type WaitingDelivery } from './dispatch';
 import { patientsToPlan, planPatients } from './planner';
 import { notificationsWritten } from './write-notification';
@@ -157,8 +157,15 @@ export async function startReminders({
             log.error({ err: error }, 'a delivery could not be read or recorded');
             return 'retry' as const;
           });
-          // 'failed' to pg-boss tries it again after its backoff while tries are left; the delivery row keeps the count.
-          return { id: job.id, status: outcome === 'retry' ? 'failed' : 'completed' };
+          if (outcome !== 'retry') return { id: job.id, status: 'completed' };
+          // 'failed' to pg-boss tries it again after its backoff while tries are left. The delivery row keeps its own
+          // count, which lags pg-boss's when a try could not be recorded (the database failed) or never finished (the
+          // process stopped mid-send): on pg-boss's last try the row is failed too, so it shows as failed in the app
+          // rather than waiting for ever.
+          if (job.retryCount >= DELIVERY_ATTEMPTS - 1) {
+            await giveUpDelivery(db, job.data.deliveryId).catch((error: unknown) => log.error({ err: error }, 'a delivery could not be recorded as failed'));
+          }
+          return { id: job.id, status: 'failed' };
         }),
       ),
   );
