@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { notificationSettingsQuery } from '../../lib/api/notifications';
 import { usePatientId } from '../../lib/patient-id';
+import { useHeadingFocus } from '../../lib/use-heading-focus';
 import { NotificationSettingsForm } from './components/notification-settings-form';
 
 /**
@@ -13,11 +13,7 @@ import { NotificationSettingsForm } from './components/notification-settings-for
 export default function NotificationSettingsPage() {
   const patientId = usePatientId();
   const settings = useQuery(notificationSettingsQuery(patientId));
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Opened from the Settings dialog or the panel, whose link is gone with them: the heading takes the focus.
-  useEffect(() => {
-    if (document.activeElement === null || document.activeElement === document.body) heading.current?.focus();
-  }, []);
+  const heading = useHeadingFocus();
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">

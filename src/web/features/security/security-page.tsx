@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { accessLogQuery, accessTokensQuery, securityOverviewQuery, sessionsQuery } from '../../lib/api/security';
+import { useHeadingFocus } from '../../lib/use-heading-focus';
 import { AccessLogCard } from './components/access-log-card';
 import { PassphraseCard } from './components/passphrase-card';
 import { PasskeysCard } from './components/passkeys-card';
@@ -14,11 +14,7 @@ export default function SecurityPage() {
   const sessions = useQuery(sessionsQuery());
   const accessLog = useQuery(accessLogQuery());
   const tokens = useQuery(accessTokensQuery());
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Opened from the Settings dialog, whose link is gone with it: the page's heading takes the focus, not the page's start.
-  useEffect(() => {
-    if (document.activeElement === null || document.activeElement === document.body) heading.current?.focus();
-  }, []);
+  const heading = useHeadingFocus();
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">

@@ -1,0 +1,14 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * A page opened from a dialog or a panel whose link is gone with it (Settings → Security, Settings → Notifications):
+ * the page's heading takes the focus, so a keyboard or screen-reader user goes on from it rather than from the page's
+ * start. Only when nothing else holds the focus. Give the ref to the heading, with tabIndex={-1}.
+ */
+export function useHeadingFocus() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) heading.current?.focus();
+  }, []);
+  return heading;
+}
