@@ -16,7 +16,7 @@ import { confirmationCallerFor } from './services/confirmation-call/index';
 import { languageModelFor } from './services/language-model/index';
 import { n8nFor } from './services/n8n/index';
 import { notificationChannelsFor, publicUrlFor } from './services/notifications/channels/index';
-import { startReminders, type Reminders } from './services/notifications/scheduler';
+import type { Reminders } from './services/notifications/scheduler';
 
 // First, before anything writes: what this process creates is its owner's only, files 0600 and folders 0700
 // (ADR 12). That alone does not make the data folder private: PGlite's file layer chmods each file it creates to
@@ -61,7 +61,11 @@ await announceSetupCode(database.db, signIn, app.log);
 
 const SHUTDOWN_GRACE_MS = 10_000;
 let closing = false;
-let reminders: Reminders | null = null;
+/** Seconds after listening that reminders start: the first page, asked for as the app comes up, goes first. */
+const REMINDERS_AFTER_MS = 5_000;
+let remindersLater: NodeJS.Timeout | undefined = undefined;
+/** Reminders as they start; a shutdown meanwhile waits for the start, then stops them. */
+let reminders: Promise<Reminders | null> = Promise.resolve(null);
 async function shutDown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
@@ -73,7 +77,8 @@ async function shutDown(signal: string): Promise<void> {
   }, SHUTDOWN_GRACE_MS).unref();
   try {
     await app.close();
-    await reminders?.stop();
+    clearTimeout(remindersLater);
+    await (await reminders)?.stop();
     await database.close();
     process.exit(0);
   } catch (error) {
@@ -91,12 +96,21 @@ try {
   await database.close();
   process.exit(1);
 }
-// After listening, so the first page does not wait for the job library (ADR 20): reminders, computed every minute and
-// sent beyond the app by the channels set up (ADR 23). A failure to start them is logged; the app serves on.
-reminders = await startReminders({ database, channels: notificationChannels, publicUrl: publicUrlFor(env), log: app.log, planEverySeconds: env.REMINDERS_EVERY_SECONDS }).catch((error: unknown) => {
-  app.log.error({ err: error }, 'reminders could not start: none will be sent until the app restarts');
-  return null;
-});
+// Some seconds after listening, so the first page does not wait for the job library (ADR 20): reminders, computed
+// every minute and sent beyond the app by the channels set up (ADR 23). The scheduler and pg-boss are loaded only
+// then, from a chunk of their own, so start-up does not even parse them. A failure to start is logged and the app
+// serves on; a shutdown before then starts nothing.
+remindersLater = setTimeout(() => {
+  if (closing) return;
+  reminders = import('./services/notifications/scheduler')
+    .then(({ startReminders }) =>
+      startReminders({ database, channels: notificationChannels, publicUrl: publicUrlFor(env), log: app.log, planEverySeconds: env.REMINDERS_EVERY_SECONDS }),
+    )
+    .catch((error: unknown) => {
+      app.log.error({ err: error }, 'reminders could not start: none will be sent until the app restarts');
+      return null;
+    });
+}, REMINDERS_AFTER_MS);
 // On PGlite no autovacuum gathers the planner's statistics: the server does (ADR 19).
 if (database.kind === 'pglite') keepPlannerStatistics(database.db, app.log);
 // On PGlite nothing else keeps a copy: a backup a day, beside the data folder (ADR 18). A PostgreSQL server has its own

@@ -1,4 +1,4 @@
-import nodemailer, { type SMTPTransportOptions } from 'nodemailer';
+import type { SMTPTransportOptions, Transporter } from 'nodemailer';
 import { isLoopbackHost, type EmailConfig } from '../../../env';
 import { CHANNEL_TIMEOUT_MS, NotificationChannelError } from './channel-error';
 import type { ChannelSender, OutsideMessage } from './types';
@@ -45,11 +45,14 @@ export function emailText(message: OutsideMessage): string {
  * connection of its own, all of it within three times `timeoutMs` (connecting, the greeting, the exchange).
  */
 export function emailSender(config: EmailConfig, timeoutMs = CHANNEL_TIMEOUT_MS): ChannelSender {
-  const transport = nodemailer.createTransport(smtpTransportOptions(config.url, timeoutMs));
+  // nodemailer is loaded at the first e-mail, not at start-up: its code is a sizeable part of the server's (ADR 20).
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpTransportOptions(config.url, timeoutMs))));
   return {
     async send(message, recipient) {
       try {
-        await transport.sendMail({
+        await (await transportOnce()).sendMail({
           from: config.from,
           to: recipient.email,
           subject: EMAIL_SUBJECT,
