@@ -206,6 +206,28 @@ describe('a Bundle from another patient portal', () => {
     expect(await dataFingerprint(t.db)).toBe(before);
   });
 
+  it('skips an entry that holds no resource (a link or a search outcome, valid FHIR), with the reason, and takes the rest', async () => {
+    await freshPatient();
+    const response = await post({
+      resourceType: 'Bundle',
+      type: 'searchset',
+      entry: [{ fullUrl: 'https://fhir.example.org/Patient/p1', search: { mode: 'include' } }, { fullUrl: 'urn:uuid:p1', resource: { resourceType: 'Patient', birthDate: '1984-02-29' } }],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().results).toEqual([
+      { resourceType: 'Bundle.entry', imported: 0, skipped: [{ reason: 'holds no resource (a link or a search outcome only)', count: 1 }] },
+      { resourceType: 'Patient', imported: 1, skipped: [] },
+    ]);
+    expect((await t.db.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, 1)))[0]!.dateOfBirth).toBe('1984-02-29');
+  });
+
+  it('names both JSON types it takes when the body is another (415)', async () => {
+    await freshPatient();
+    const response = await post({ resourceType: 'Bundle', entry: [] }, 'text/plain');
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'Send the Bundle as application/fhir+json or application/json' });
+  });
+
   it('skips a resource type named like an object\'s own property (toString, __proto__, constructor), as any other it keeps none of', async () => {
     await freshPatient();
     const entry = ['toString', '__proto__', 'constructor'].map((resourceType) => ({ resource: { resourceType, id: 'x' } }));

@@ -66,14 +66,11 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
     let primaryTaken = (await tx.select({ id: insurancePlans.id }).from(insurancePlans).where(and(ownRows(insurancePlans, patient), eq(insurancePlans.isPrimary, true)))).length > 0;
 
     const rank = (type: string) => (ORDER.includes(type) ? ORDER.indexOf(type) : ORDER.length);
-    const entries = [...bundle.entry].map((entry, index) => ({ entry, index })).sort((a, b) => rank(a.entry.resource.resourceType) - rank(b.entry.resource.resourceType) || a.index - b.index);
-    const medicationImport = new MedicationImport(
-      tx,
-      patient,
-      knownTimeZone(user.timeZone),
-      practitioners,
-      bundle.entry.map((entry, index) => ({ resource: entry.resource, fullUrl: entry.fullUrl, index })),
-    );
+    // Each entry with its place in the Bundle; one without a resource (a link, a search outcome) is only counted.
+    const held = bundle.entry.flatMap(({ resource, fullUrl }, index) => (resource ? [{ resource, fullUrl, index }] : []));
+    const withoutResource = bundle.entry.length - held.length;
+    const entries = [...held].sort((a, b) => rank(a.resource.resourceType) - rank(b.resource.resourceType) || a.index - b.index);
+    const medicationImport = new MedicationImport(tx, patient, knownTimeZone(user.timeZone), practitioners, held);
     await medicationImport.load();
 
     /** Adds the lines of `words` to one of the profile's lists, but those there already, unless the list is full. */
@@ -294,11 +291,12 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
       return imported;
     }
 
-    for (const { entry, index } of entries) {
-      const { resourceType } = entry.resource;
+    for (let count = 0; count < withoutResource; count++) tally.add('Bundle.entry', skipped('holds no resource (a link or a search outcome only)'));
+    for (const { resource, fullUrl, index } of entries) {
+      const { resourceType } = resource;
       // Own keys only: a resourceType such as 'toString' or '__proto__' names the object's prototype, not a handler.
       const handle = Object.hasOwn(handlers, resourceType) ? handlers[resourceType] : undefined;
-      tally.add(resourceType, handle ? await handle(entry.resource, entry.fullUrl, index) : skipped(`HealthAssist keeps no ${resourceType}`));
+      tally.add(resourceType, handle ? await handle(resource, fullUrl, index) : skipped(`HealthAssist keeps no ${resourceType}`));
     }
     // Only the lists that gained a line: one left alone keeps what it was (null stays null).
     const changed = Object.fromEntries(Object.entries(lists).filter(([list, value]) => value !== (user[list as keyof typeof lists] ?? '')));

@@ -4,7 +4,7 @@ import type { FhirBundle, FhirImportResult } from '../../shared/contracts/fhir';
 // What became of each resource of an imported Bundle (ADR 18): imported, or skipped with why, and the count of both
 // per resource type that the import answers. Nothing is dropped silently.
 
-export type Resource = FhirBundle['entry'][number]['resource'];
+export type Resource = NonNullable<FhirBundle['entry'][number]['resource']>;
 
 /** Why a resource was not imported. */
 export class Skip {

@@ -21,7 +21,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(413).send({ message });
     }
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ message: 'Send the request body as application/json' });
+      // The FHIR import takes FHIR's own JSON type too: the message names both, as a FHIR client sends the first.
+      const message = request.url.startsWith('/api/import/fhir') ? 'Send the Bundle as application/fhir+json or application/json' : 'Send the request body as application/json';
+      return reply.status(415).send({ message });
     }
     if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return reply.status(400).send({ message: 'The request body is not valid JSON' });

@@ -20,7 +20,8 @@ export const fhirImportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
           'Patient → the profile (name, birth date, phone, sex at birth); Coverage → a plan; Practitioner → a provider; Appointment (with a ' +
           'Practitioner of the Bundle) → an appointment; DocumentReference with its data (PDF, JPEG, PNG) → a record; Immunization and Procedure, ' +
           'completed → completed care items; AllergyIntolerance, MedicationStatement, Condition → lines of the profile’s lists. Any other resource, ' +
-          'or one without what the mapping needs, is skipped with the reason. One transaction; application/fhir+json or application/json, at most 64 MiB.',
+          'or one without what the mapping needs, or an entry that holds no resource, is skipped with the reason. One transaction; ' +
+          'application/fhir+json or application/json (any other is a 415 that names both), at most 64 MiB.',
         body: FhirBundle,
         consumes: ['application/fhir+json', 'application/json'],
         response: { 200: FhirImportResult, ...errorResponses(409) },

@@ -11,7 +11,8 @@ export const FhirBundle = z
       .array(
         z.looseObject({
           fullUrl: z.string().optional(),
-          resource: z.looseObject({ resourceType: z.string().min(1, 'must name the resource type'), id: z.string().optional() }),
+          // Optional, as in FHIR: an entry may be a link or a search outcome only. Such an entry is skipped, with why.
+          resource: z.looseObject({ resourceType: z.string().min(1, 'must name the resource type'), id: z.string().optional() }).optional(),
         }),
       )
       .max(100_000, 'at most 100,000 entries at once')
