@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startCallServiceStandIn, type CallServiceStandIn } from '../../../testing/call-service-stand-in';
 import { createAppointment, createProvider } from '../../../testing/factories';
 import { useTestDatabase } from '../../../testing/test-app';
-import { notificationDeliveries, notifications, reminderPlans, users } from '../../db/schema/index';
+import { notificationDeliveries, notifications, notificationSettings, reminderPlans, users } from '../../db/schema/index';
 
 // Issue 33: two app processes on one PostgreSQL each compute every patient's reminders every second; a reminder due
 // now reaches the webhook once. Real processes (src/server/main.ts), a real PostgreSQL, a real local receiver. On
@@ -55,6 +55,10 @@ describe.runIf(inject('testDatabase').kind === 'postgres')('two app processes on
     const { database, db, userId } = context;
     if (database.jobs.kind !== 'postgres') throw new Error('a PostgreSQL test database was expected');
     await db.update(users).set({ timeZone: 'UTC', communicationPreference: 'none' }).where(eq(users.id, userId));
+    // The test runs on the real clock: quiet hours (22:00–07:00 unless changed) would hold the reminder until morning
+    // when it runs at night. Here they are an hour that is not now.
+    const hourFromNow = (hours: number) => `${String((new Date().getUTCHours() + hours) % 24).padStart(2, '0')}:00`;
+    await db.insert(notificationSettings).values({ userId, quietHoursStart: hourFromNow(2), quietHoursEnd: hourFromNow(3) });
     const provider = await createProvider(db, userId);
     // Twelve hours from now (UTC): its day-before reminder is due now and still useful, whatever the time of day.
     const start = addHours(new Date(), 12);
