@@ -6,7 +6,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataFingerprint } from '../../testing/data-fingerprint';
-import { createChatMessage, createMedicalRecord, createProvider, createUser } from '../../testing/factories';
+import { createAppointment, createChatMessage, createMedicalRecord, createProvider, createUser } from '../../testing/factories';
 import { fetchOpenApiDocument, fillPath, operationsOf } from '../../testing/openapi-document';
 import { createTestDatabase } from '../../testing/test-database';
 import { useTestApp } from '../../testing/test-app';
@@ -16,7 +16,8 @@ import { ARCHIVE_SCHEMA_FOLDER } from '../archive/json-schema';
 import { PATIENT_EXISTS } from '../archive/restore';
 import type { Database, DatabaseHandle } from '../db/client';
 import { wipeData } from '../db/reset';
-import { medicationDoses, medications, notifications, notificationSettings } from '../db/schema/index';
+import { medicationDoses, medications, notifications, notificationSettings, users } from '../db/schema/index';
+import { planReminders } from '../services/notifications/planner';
 import { seedIfEmpty } from '../db/seed';
 
 // Export and restore (ADR 18), on both databases: the archive of one install restored into a fresh one answers every
@@ -170,9 +171,9 @@ describe('an export restored into a fresh install', () => {
     expect(sourceMedications.medications.some((medication) => medication.remindAtNight)).toBe(true);
     expect(sourceMedications.notificationSettings).toHaveLength(1);
     expect(await medicationRows(target.db)).toEqual(sourceMedications);
-    // The notifications are not the record: none came back (the scheduler computes them from it again).
+    // The notifications are not the record: none came back. What is due now is computed from it again, for the app only.
     expect(await source.db.select().from(notifications).where(eq(notifications.userId, 1))).toHaveLength(3);
-    expect(await target.db.select().from(notifications)).toEqual([]);
+    expect((await target.db.select().from(notifications)).filter((row) => !row.dispatched)).toEqual([]);
     expect(restored.json().restored).toMatchObject({ medications: sourceMedications.medications.length, medicationDoses: sourceMedications.doses.length });
 
     const urls = await everyGet();
@@ -191,6 +192,22 @@ describe('an export restored into a fresh install', () => {
     const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
     expect(rowsOf(again)).toEqual(rowsOf(files));
     for (const [path, bytes] of files) if (path.startsWith('documents/')) expect(again.get(path)?.equals(bytes), path).toBe(true);
+  });
+
+  it('shows the reminders due at the restore in the app and never sends them again: the record they come from sent them', async () => {
+    await fillSource();
+    // An appointment in twelve hours: its day-before reminder is due now, whatever the time of day the test runs.
+    await source.db.update(users).set({ timeZone: 'UTC' }).where(eq(users.id, 1));
+    const provider = await createProvider(source.db, 1, { name: 'Dr. Sarah Chen' });
+    const start = new Date(Date.now() + 12 * 3_600_000);
+    await createAppointment(source.db, 1, provider.id, { appointmentDate: start.toISOString().slice(0, 10), appointmentTime: start.toISOString().slice(11, 16) });
+    const restored = await importInto(await exportFrom(source.app));
+    expect(restored.statusCode, restored.body).toBe(201);
+    const rows = await target.db.select().from(notifications);
+    expect(rows.map((row) => row.kind)).toContain('appointment-tomorrow');
+    expect(rows.filter((row) => !row.dispatched || row.missed)).toEqual([]);
+    // The scheduler's next minute finds them written: nothing to write, so nothing to send.
+    expect(await planReminders(target.db, { id: 1 }, { since: null, now: new Date() })).toBe(0);
   });
 
   it('of format version 1, made before medications, restores: every row it holds, and no medications', async () => {
@@ -331,11 +348,15 @@ describe('an archive that cannot be restored writes nothing', () => {
     await seedIfEmpty(target.db, NOW);
     await createProvider(target.db, 1, { name: 'Dr. Kept Until Replaced' });
     await expectRefused(archive, 409, new RegExp(PATIENT_EXISTS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    expect(await target.db.select().from(notifications)).toHaveLength(3);
+    const replacedIds = (await target.db.select({ id: notifications.id }).from(notifications)).map((row) => row.id);
+    expect(replacedIds).toHaveLength(3);
     const replaced = await importInto(archive, { replace: true });
     expect(replaced.statusCode, replaced.body).toBe(201);
-    // The notifications of the record replaced went with it: they named its rows.
-    expect(await target.db.select().from(notifications)).toEqual([]);
+    // The notifications of the record replaced went with it: they named its rows. The restored record's due now are
+    // for the app only.
+    const after = await target.db.select().from(notifications);
+    expect(after.filter((row) => !row.dispatched)).toEqual([]);
+    expect(after.filter((row) => replacedIds.includes(row.id))).toEqual([]);
     const names = ((await targetApp.inject({ method: 'GET', url: '/api/providers/1' })).json() as { name: string }[]).map((provider) => provider.name);
     expect(names).not.toContain('Dr. Kept Until Replaced');
     for (const url of await everyGet()) expect(await answer(targetApp, url), url).toEqual(await answer(source.app, url));

@@ -28,11 +28,12 @@ export interface PlanTarget {
  * missed, only what is still useful is written). Each reminder has a fire time and a "useful until"
  * (rules/reminder-times.ts): due and useful, it is written as of its fire time; fired since `since` but no longer
  * useful (the app was down), it is written missed (shown, never sent); written before, nothing (the unique row).
+ * `inAppOnly`: everything written is shown in the app and never sent (after a restore, what is due now went out before).
  * Nothing is computed for the future. Runs every minute over every patient, so it is set-based: a handful of indexed
  * queries for all the patients given, whatever their number, reading only the days looked at. Returns how many were
  * written.
  */
-export async function planPatients(db: Database, targets: readonly PlanTarget[], now: Date): Promise<number> {
+export async function planPatients(db: Database, targets: readonly PlanTarget[], now: Date, { inAppOnly = false } = {}): Promise<number> {
   if (targets.length === 0) return 0;
   const zones = new Map(
     (await db.select({ id: users.id, timeZone: users.timeZone }).from(users).where(inArray(users.id, targets.map((target) => target.patient.id)))).map(
@@ -72,13 +73,21 @@ export async function planPatients(db: Database, targets: readonly PlanTarget[],
       at: candidate.window.fire,
       missed,
       remindAtNight: candidate.remindAtNight ?? false,
+      inAppOnly,
     }));
   return (await writePatientsNotifications(db, drafts)).length;
 }
 
-/** One patient's reminders (planPatients): after a change to their appointments or medications, and in the tests. */
-export function planReminders(db: Database, patient: Patient, { since, now }: { since: Date | null; now: Date }): Promise<number> {
-  return planPatients(db, [{ patient, since }], now);
+/**
+ * One patient's reminders (planPatients): after a change to their appointments or medications, after a restore, and
+ * in the tests. `inAppOnly`: written shown in the app but never sent beyond it.
+ */
+export function planReminders(
+  db: Database,
+  patient: Patient,
+  { since, now, inAppOnly = false }: { since: Date | null; now: Date; inAppOnly?: boolean },
+): Promise<number> {
+  return planPatients(db, [{ patient, since }], now, { inAppOnly });
 }
 
 const keyOf = (row: { patientId: number; kind: string; subject: string; occurrence: string }) => `${row.patientId}|${row.kind}|${row.subject}|${row.occurrence}`;

@@ -23,6 +23,8 @@ export interface NotificationDraft {
   missed?: boolean;
   /** Goes out in quiet hours too (a dose of a medication marked so). */
   remindAtNight?: boolean;
+  /** Shown in the app, never sent beyond it (what was due when a backup was restored: it went out before). */
+  inAppOnly?: boolean;
 }
 
 /** A draft with the patient it is for: the planner writes many patients' reminders at once. */
@@ -81,8 +83,8 @@ export async function writePatientsNotifications(db: Database, drafts: readonly 
           link: draft.link,
           createdAt: draft.at,
           missed: draft.missed ?? false,
-          // A missed one is never sent: nothing to dispatch.
-          dispatched: draft.missed ?? false,
+          // A missed one is never sent, nor one for the app only: nothing to dispatch.
+          dispatched: (draft.missed ?? false) || (draft.inAppOnly ?? false),
           remindAtNight: draft.remindAtNight ?? false,
         })),
       )
