@@ -52,7 +52,7 @@ async function addProvider(page: Page, server: RunningServer) {
   expect(response.status()).toBe(201);
 }
 
-test('the bell shows 3 on the demo, and its panel says so and lists them; Escape closes it and the focus returns to the bell', async ({ page }) => {
+test('the bell shows 3 on the demo, and its panel says so and lists them; Escape closes it and the focus returns to the bell; a followed link takes the focus to its screen', async ({ page }) => {
   await page.goto('/');
   await expect(bell(page, 3)).toContainText('3');
 
@@ -71,6 +71,11 @@ test('the bell shows 3 on the demo, and its panel says so and lists them; Escape
   await page.keyboard.press('Escape');
   await expect(panel(page)).toBeHidden();
   await expect(bell(page, 3)).toBeFocused();
+
+  // Followed, a link leaves the panel for its screen, and the focus goes with it: Settings → Notifications' heading.
+  await page.keyboard.press('Enter');
+  await panel(page).getByRole('link', { name: 'Notification settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeFocused();
 });
 
 /**

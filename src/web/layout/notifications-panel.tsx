@@ -1,5 +1,5 @@
 import { BellOff, Settings } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Link } from 'wouter';
 import type { Notification } from '../../shared/contracts/notifications';
 import { formatDateTime } from '../../shared/rules/formats';
@@ -27,20 +27,31 @@ interface NotificationsPanelProps {
  * The bell's panel (issue 33): the spec's sentence of part 1 §2 (docs/product.md#part-1-2), 'You have 3 unread
  * notifications.', then the notifications newest first, each a link to its screen that marks it read when followed,
  * 'Mark all read' and 'Load more'. Loaded when the bell is first pressed (ADR 20). A Radix popover: focus
- * moves in when it opens and back to the bell when it closes; Escape or a click outside closes it.
+ * moves in when it opens and back to the bell when it closes, unless a link was followed; Escape or a click outside
+ * closes it.
  */
 export default function NotificationsPanel({ unread, onFollow }: NotificationsPanelProps) {
   const titleId = useId();
   const sentenceId = useId();
+  // A followed link leaves the panel for its screen: the focus goes there (a page's heading, as from the Settings
+  // dialog), not back to the bell.
+  const followed = useRef(false);
+  const follow = () => {
+    followed.current = true;
+    onFollow();
+  };
   return (
     <PopoverContent
+      onCloseAutoFocus={(event) => {
+        if (followed.current) event.preventDefault();
+      }}
       align="end"
       aria-labelledby={titleId}
       aria-describedby={sentenceId}
       className="flex max-h-[min(32rem,calc(100dvh-5rem))] w-[calc(100vw-1rem)] max-w-sm flex-col p-0"
     >
       {/* The list and its queries mount with each opening (the popover unmounts its content when closed). */}
-      <PanelBody unread={unread} onFollow={onFollow} titleId={titleId} sentenceId={sentenceId} />
+      <PanelBody unread={unread} onFollow={follow} titleId={titleId} sentenceId={sentenceId} />
     </PopoverContent>
   );
 }

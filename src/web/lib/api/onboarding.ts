@@ -7,6 +7,7 @@ import { apiRequest } from '../api-client';
 import { usePatientId } from '../patient-id';
 import { activitiesKey } from './activities';
 import { insurancePlansQuery } from './insurance';
+import { notificationSettingsQuery } from './notifications';
 import { careItemsQuery, recommendationsQuery } from './preventative-care';
 import { setupQuery } from './setup';
 import { userQuery } from './users';
@@ -25,6 +26,8 @@ export function useCompleteOnboarding() {
         // Onboarding records the date of birth and conditions the recommendations are chosen by.
         recommendationsQuery(patientId).queryKey,
         careItemsQuery(patientId).queryKey,
+        // Its preferences are two of Settings → Notifications' switches (appointment reminders, health tips).
+        notificationSettingsQuery(patientId).queryKey,
       ],
     },
   });

@@ -48,7 +48,13 @@ export function emailSender(config: EmailConfig, timeoutMs = CHANNEL_TIMEOUT_MS)
   // nodemailer is loaded at the first e-mail, not at start-up: its code is a sizeable part of the server's (ADR 20).
   let transport: Promise<Transporter> | undefined;
   const transportOnce = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpTransportOptions(config.url, timeoutMs))));
+    (transport ??= import('nodemailer')
+      .then(({ default: nodemailer }) => nodemailer.createTransport(smtpTransportOptions(config.url, timeoutMs)))
+      .catch((error: unknown) => {
+        // Not kept: the next e-mail tries to load it again.
+        transport = undefined;
+        throw error;
+      }));
   return {
     async send(message, recipient) {
       try {

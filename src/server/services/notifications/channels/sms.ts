@@ -2,7 +2,7 @@ import type { ConfirmationCallConfig } from '../../../env';
 import { countryOfE164, toE164 } from '../../confirmation-call/e164';
 import { twilioAccountUrl, twilioAuthorization } from '../../confirmation-call/twilio';
 import { requestOutsideService } from '../../outside-request';
-import { channelService, NotificationChannelError } from './channel-error';
+import { CHANNEL_TIMEOUT_MS, channelService, NotificationChannelError } from './channel-error';
 import type { ChannelSender, OutsideMessage, Recipient } from './types';
 
 const TEXT_SERVICE = channelService('The text message service');
@@ -36,6 +36,9 @@ function phoneToText(recipient: Recipient, config: ConfirmationCallConfig): stri
  *   a call has `appointment`), answered with any 2xx.
  */
 export function smsSender(config: ConfirmationCallConfig): ChannelSender {
+  // The call's own timeout may be up to 120 s; a text keeps every channel's, well inside its delivery job's expiry, so
+  // the job library never tries again while a slow send is still under way (a second text).
+  const textTimeoutMs = Math.min(config.timeoutMs, CHANNEL_TIMEOUT_MS);
   if (config.provider === 'twilio') {
     const messagesUrl = `${twilioAccountUrl(config.baseUrl, config.accountSid)}/Messages.json`;
     const authorization = twilioAuthorization(config.accountSid, config.apiKey);
@@ -50,12 +53,12 @@ export function smsSender(config: ConfirmationCallConfig): ChannelSender {
             headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
             body: new URLSearchParams({ To: to, From: config.from, Body: smsText(message) }),
           },
-          config.timeoutMs,
+          textTimeoutMs,
         );
       },
     };
   }
-  const { url, apiKey, from, timeoutMs } = config;
+  const { url, apiKey, from } = config;
   return {
     async send(message, recipient) {
       const to = phoneToText(recipient, config);
@@ -67,7 +70,7 @@ export function smsSender(config: ConfirmationCallConfig): ChannelSender {
           headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({ from, to, message: smsText(message) }),
         },
-        timeoutMs,
+        textTimeoutMs,
       );
     },
   };
