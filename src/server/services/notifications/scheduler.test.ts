@@ -56,6 +56,20 @@ async function patientInBerlin() {
   return provider;
 }
 
+/** An appointment tomorrow whose reminder's first try the receiver has just refused (500); the clock, to go on. */
+async function firstTryFailed(): Promise<TestClock> {
+  const provider = await patientInBerlin();
+  receiver.answerWith({ status: 500, body: {} });
+  await createAppointment(context.db, context.userId, provider.id, { appointmentDate: '2026-12-02', appointmentTime: '09:00' });
+  const clock = new TestClock('2026-12-01T11:00:00Z');
+  await start(clock);
+  await waitFor(async () => {
+    await clock.tick(1_000);
+    expect(receiver.requests).toHaveLength(1);
+  });
+  return clock;
+}
+
 describe('the reminder scheduler', () => {
   it('sends an appointment tomorrow once, in discreet words, with a link into the app', async () => {
     const provider = await patientInBerlin();
@@ -94,15 +108,7 @@ describe('the reminder scheduler', () => {
   });
 
   it('tries a failing delivery three times with growing waits, then keeps it as failed', async () => {
-    const provider = await patientInBerlin();
-    receiver.answerWith({ status: 500, body: {} });
-    await createAppointment(context.db, context.userId, provider.id, { appointmentDate: '2026-12-02', appointmentTime: '09:00' });
-    const clock = new TestClock('2026-12-01T11:00:00Z');
-    await start(clock);
-    await waitFor(async () => {
-      await clock.tick(1_000);
-      expect(receiver.requests).toHaveLength(1);
-    });
+    const clock = await firstTryFailed();
     // The first retry waits about 30 s: not before.
     await clock.tick(10_000);
     expect(receiver.requests).toHaveLength(1);
@@ -128,15 +134,7 @@ describe('the reminder scheduler', () => {
   });
 
   it('keeps a delivery as failed when the job library’s tries run out before the delivery’s own count does', async () => {
-    const provider = await patientInBerlin();
-    receiver.answerWith({ status: 500, body: {} });
-    await createAppointment(context.db, context.userId, provider.id, { appointmentDate: '2026-12-02', appointmentTime: '09:00' });
-    const clock = new TestClock('2026-12-01T11:00:00Z');
-    await start(clock);
-    await waitFor(async () => {
-      await clock.tick(1_000);
-      expect(receiver.requests).toHaveLength(1);
-    });
+    const clock = await firstTryFailed();
     // The first try's failure was not recorded (as when the database failed at that moment): the row counts one less.
     await waitFor(async () => expect(await deliveryStates()).toEqual([{ state: 'pending', attempts: 1 }]));
     await context.db.update(notificationDeliveries).set({ attempts: 0 });
