@@ -155,10 +155,10 @@ test.describe('on a fresh record, at midday', () => {
   });
 });
 
-test('Settings → Notifications saves quiet hours, shows a refusal under its field, and shows the server’s refusal', async ({ page, freshServer }) => {
+test('Settings → Notifications saves quiet hours and how to reach the patient, shows a refusal under its field, and shows the server’s refusal', async ({ page, freshServer }) => {
   const server = await freshServer('account');
   await openPage(page, '/settings/notifications', 'Notifications', server);
-  // A fresh record: every kind on, the default quiet hours, the profile's preference read only with a way to My Profile.
+  // A fresh record: every kind on, the default quiet hours, onboarding's preference (e-mail), with a way to My Profile.
   for (const name of ['Appointment reminders', 'Health tips', 'Doses due', 'Doses not logged', 'Refills running low']) {
     await expect(page.getByRole('checkbox', { name })).toBeChecked();
   }
@@ -167,6 +167,9 @@ test('Settings → Notifications saves quiet hours, shows a refusal under its fi
   await expect(from).toHaveValue('22:00');
   await expect(to).toHaveValue('07:00');
   await expect(page.getByRole('main').getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+  const reachBy = page.getByRole('radiogroup', { name: 'Reach me by' });
+  await expect(reachBy.getByRole('radio', { name: 'E-mail', exact: true })).toBeChecked();
+  await reachBy.getByRole('radio', { name: 'E-mail and text message (SMS)' }).click();
 
   await from.fill('');
   await page.getByRole('button', { name: 'Save Settings' }).click();
@@ -177,7 +180,11 @@ test('Settings → Notifications saves quiet hours, shows a refusal under its fi
   await to.fill('06:45');
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expectToast(page, 'Notification settings saved', 'Your changes have been saved.');
-  expect((await getJson<NotificationSettings>(page, server, '/api/notification-settings/1')).quietHours).toEqual({ start: '23:30', end: '06:45' });
+  const saved = await getJson<NotificationSettings>(page, server, '/api/notification-settings/1');
+  expect(saved.quietHours).toEqual({ start: '23:30', end: '06:45' });
+  expect(saved.communicationPreference).toBe('both');
+  await page.reload();
+  await expect(page.getByRole('radiogroup', { name: 'Reach me by' }).getByRole('radio', { name: 'E-mail and text message (SMS)' })).toBeChecked();
 
   // A refusal the server words (say, a newer server's rule) is shown where the patient looks, and the form keeps its values.
   await page.route('**/api/notification-settings/1', (route) =>

@@ -82,6 +82,7 @@ const ID_ROUTES: Record<string, { row: RowMaker; body?: object }> = {
       switches: Object.fromEntries(NOTIFICATION_SWITCHES.map((name) => [name, true])),
       quietHours: { start: '22:00', end: '07:00' },
       detailed: Object.fromEntries(NOTIFICATION_CHANNELS.map((name) => [name, false])),
+      communicationPreference: 'email',
     },
   },
 };

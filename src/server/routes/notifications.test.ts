@@ -138,6 +138,7 @@ const DEFAULT_SETTINGS = {
   },
   quietHours: { start: '22:00', end: '07:00' },
   detailed: { email: false, sms: false, ntfy: false, webhook: false },
+  communicationPreference: 'email',
 };
 
 const settingsUrl = () => `/api/notification-settings/${t.userId}`;
@@ -155,17 +156,19 @@ describe('Settings → Notifications', () => {
     });
   });
 
-  it('saves all of it: the profile’s two switches on the patient, the rest in their row', async () => {
+  it('saves all of it: the profile’s two switches and communication preference on the patient, the rest in their row', async () => {
     const body = {
       switches: { ...DEFAULT_SETTINGS.switches, appointmentReminders: false, refills: false, newSignIns: false },
       quietHours: { start: '23:30', end: '06:15' },
       detailed: { email: true, sms: false, ntfy: true, webhook: false },
+      communicationPreference: 'both',
     };
     const saved = await api(t.app, 'PUT', settingsUrl(), body);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toEqual({ ...body, available: { email: false, sms: false, ntfy: false, webhook: false }, communicationPreference: 'email' });
+    expect(saved.body).toEqual({ ...body, available: { email: false, sms: false, ntfy: false, webhook: false } });
     expect((await api(t.app, 'GET', settingsUrl())).body).toEqual(saved.body);
     expect((await api(t.app, 'GET', `/api/users/${t.userId}`)).body).toMatchObject({ appointmentReminders: false, healthTips: true });
+    expect((await t.db.select({ preference: users.communicationPreference }).from(users).where(eq(users.id, t.userId)))[0]!.preference).toBe('both');
     const [row] = await t.db.select().from(notificationSettings).where(eq(notificationSettings.userId, t.userId));
     expect(row).toMatchObject({ refills: false, newSignIns: false, quietHoursStart: '23:30', detailedEmail: true, detailedNtfy: true });
     // Saved again: the one row changes.
@@ -199,6 +202,7 @@ describe('Settings → Notifications', () => {
     await expectRefused(t, 'PUT', settingsUrl(), { ...DEFAULT_SETTINGS, quietHours: { start: '10pm', end: '07:00' } }, 400, 'quietHours.start: must be a time of day such as 08:00');
     await expectRefused(t, 'PUT', settingsUrl(), { ...DEFAULT_SETTINGS, detailed: { ...DEFAULT_SETTINGS.detailed, sms: 'yes' } }, 400, 'detailed.sms: must be true or false');
     await expectRefused(t, 'PUT', settingsUrl(), { ...DEFAULT_SETTINGS, available: { email: true } }, 400, /available/);
+    await expectRefused(t, 'PUT', settingsUrl(), { ...DEFAULT_SETTINGS, communicationPreference: 'pigeon' }, 400, 'communicationPreference: must be one of email, sms, both, none');
     await expectRefused(t, 'PUT', `/api/notification-settings/${t.otherUserId}`, DEFAULT_SETTINGS, 404, 'User not found');
   });
 

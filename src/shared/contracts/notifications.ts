@@ -57,6 +57,8 @@ export const NotificationSettingsBody = z
     quietHours: z.object({ start: timeOfDay, end: timeOfDay }),
     /** On: that channel names the appointment's provider, the medication, the test. Off (default): discreet words only. */
     detailed: perChannel,
+    /** E-mail, SMS, both or neither: onboarding's answer (the profile's), changed here since. */
+    communicationPreference: z.enum(COMMUNICATION_PREFERENCES, { message: `must be one of ${COMMUNICATION_PREFERENCES.join(', ')}` }),
   })
   .strict()
   .meta({ id: 'NotificationSettingsBody' });
@@ -65,7 +67,5 @@ export type NotificationSettingsBody = Json<typeof NotificationSettingsBody>;
 export const NotificationSettings = NotificationSettingsBody.extend({
   /** Which channels this server can send through (its configuration), read-only. */
   available: perChannel,
-  /** The profile's choice between e-mail and SMS, read-only here (My Profile sets it). */
-  communicationPreference: z.enum(COMMUNICATION_PREFERENCES),
 }).meta({ id: 'NotificationSettings' });
 export type NotificationSettings = Json<typeof NotificationSettings>;

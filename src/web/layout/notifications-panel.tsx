@@ -43,7 +43,10 @@ export default function NotificationsPanel({ unread, onFollow }: NotificationsPa
   return (
     <PopoverContent
       onCloseAutoFocus={(event) => {
-        if (followed.current) event.preventDefault();
+        // Once: the panel stays mounted between openings, and the next close by Escape returns to the bell.
+        if (!followed.current) return;
+        followed.current = false;
+        event.preventDefault();
       }}
       align="end"
       aria-labelledby={titleId}

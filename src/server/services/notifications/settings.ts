@@ -97,8 +97,8 @@ export async function getNotificationSettings(db: Database, patient: Patient, av
 }
 
 /**
- * Saves the whole of Settings → Notifications in one transaction: the profile's two switches on the patient's row
- * (the same values My Profile and onboarding set) and the rest as the patient's notification_settings row.
+ * Saves the whole of Settings → Notifications in one transaction: the profile's two switches and communication
+ * preference on the patient's row (the same values onboarding sets) and the rest as the patient's notification_settings row.
  */
 export async function saveNotificationSettings(
   db: Database,
@@ -108,7 +108,11 @@ export async function saveNotificationSettings(
 ): Promise<SettingsOut> {
   await db.transaction(async (tx) => {
     const { appointmentReminders, healthTips } = body.switches;
-    foundOr404(await tx.update(users).set({ appointmentReminders, healthTips }).where(eq(users.id, patient.id)).returning({ id: users.id }), 'User');
+    const { communicationPreference } = body;
+    foundOr404(
+      await tx.update(users).set({ appointmentReminders, healthTips, communicationPreference }).where(eq(users.id, patient.id)).returning({ id: users.id }),
+      'User',
+    );
     const row = rowOf(body);
     await tx
       .insert(notificationSettings)

@@ -4,17 +4,18 @@ import type { CommunicationPreference } from '../../../shared/rules/statuses';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '../../../shared/rules/notifications';
 
 // Settings → Notifications' form: the contract's own body (NotificationSettingsBody, PUT, all of it), with the
-// messages the server would give; what the server says of itself (`available`, the communication preference) is read only.
+// messages the server would give; what the server says of itself (`available`) is read only.
 
 export const SettingsForm = NotificationSettingsBody;
 export type SettingsInput = z.input<typeof SettingsForm>;
 export type SettingsValues = z.output<typeof SettingsForm>;
 
 /** The form's values: what is stored. A channel not set up keeps its stored choice, unseen, for when it is. */
-export const startingValues = ({ switches, quietHours, detailed }: NotificationSettings): SettingsInput => ({
+export const startingValues = ({ switches, quietHours, detailed, communicationPreference }: NotificationSettings): SettingsInput => ({
   switches: { ...switches },
   quietHours: { ...quietHours },
   detailed: { ...detailed },
+  communicationPreference,
 });
 
 /**
@@ -31,7 +32,7 @@ export function channelsInUse({ available, communicationPreference }: Pick<Notif
   return NOTIFICATION_CHANNELS.filter((channel) => available[channel] && wanted[channel]);
 }
 
-/** The profile's communication preference in words. */
+/** The communication preference's choices, in words. */
 export const PREFERENCE_WORDS: Readonly<Record<CommunicationPreference, string>> = {
   email: 'E-mail',
   sms: 'Text message (SMS)',
@@ -41,6 +42,6 @@ export const PREFERENCE_WORDS: Readonly<Record<CommunicationPreference, string>>
 
 /** A refusal's field when the server names one of the form's, nested ones too ('quietHours.start: must be …'). */
 export function refusedField(text: string): { path: string; message: string } | null {
-  const match = /^((?:switches|quietHours|detailed)\.\w+): (.+)$/.exec(text);
+  const match = /^((?:switches|quietHours|detailed)\.\w+|communicationPreference): (.+)$/.exec(text);
   return match ? { path: match[1]!, message: match[2]! } : null;
 }

@@ -6,10 +6,12 @@ import { Link } from 'wouter';
 import type { NotificationSettings } from '../../../../shared/contracts/notifications';
 import { CHANNEL_LABELS, NOTIFICATION_SWITCHES, SWITCH_LABELS } from '../../../../shared/rules/notifications';
 import { knownTimeZone } from '../../../../shared/rules/patient';
+import { COMMUNICATION_PREFERENCES } from '../../../../shared/rules/statuses';
 import { paths } from '../../../app/paths';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Form } from '../../../components/ui/form';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { RadioFormField } from '../../../components/ui/radio-form-field';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import { toast } from '../../../components/ui/use-toast';
 import { useSaveNotificationSettings } from '../../../lib/api/notifications';
@@ -25,7 +27,9 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
   const save = useSaveNotificationSettings(patientId);
   const form = useForm<SettingsInput, unknown, SettingsValues>({ resolver: zodResolver(SettingsForm), defaultValues: startingValues(settings) });
   const [refusal, setRefusal] = useState<string | null>(null);
-  const channels = channelsInUse(settings);
+  // The detailed switches follow the preference as it is being chosen, not only as saved.
+  const communicationPreference = form.watch('communicationPreference');
+  const channels = channelsInUse({ available: settings.available, communicationPreference });
   // Quiet hours are kept on the patient's clock: their profile's zone, else the server's machine's (rules/quiet-hours.ts).
   const { data: user } = useQuery(userQuery(patientId));
   const zone = knownTimeZone(user?.timeZone);
@@ -82,20 +86,26 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
           <CardHeader>
             <CardTitle>Beyond the app</CardTitle>
             <CardDescription>
-              Messages go by e-mail and text message as your profile says, and to ntfy or a webhook when this server is set up for them. By default
+              Messages go by e-mail and text message as you choose here, and to ntfy or a webhook when this server is set up for them. By default
               they say no more than &ldquo;HealthAssist: you have a reminder (appointment tomorrow at 9:00)&rdquo; and a link.
             </CardDescription>
           </CardHeader>
           <CardContent className="space-y-3">
-            <dl className="text-sm">
-              <dt className="font-medium">E-mail and text messages</dt>
-              <dd className="text-muted-foreground">
-                {PREFERENCE_WORDS[settings.communicationPreference]}, as your profile says.{' '}
-                <Link href={paths.profile} className="font-medium text-foreground underline underline-offset-4">
-                  My Profile
-                </Link>
-              </dd>
-            </dl>
+            <RadioFormField
+              control={form.control}
+              name="communicationPreference"
+              label="Reach me by"
+              options={COMMUNICATION_PREFERENCES.map((value) => ({ value, label: PREFERENCE_WORDS[value] }))}
+              description={
+                <>
+                  E-mail goes to your profile&rsquo;s address and text messages to its phone number (
+                  <Link href={paths.profile} className="font-medium text-foreground underline underline-offset-4">
+                    My Profile
+                  </Link>
+                  ).
+                </>
+              }
+            />
             {channels.length === 0 ? (
               <p className="text-sm text-muted-foreground">This server sends nothing beyond the app yet: whoever runs it can set up e-mail, text messages, ntfy or a webhook.</p>
             ) : (
