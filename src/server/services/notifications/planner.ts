@@ -50,9 +50,12 @@ export async function planPatients(db: Database, targets: readonly PlanTarget[],
     return [{ patientId: patient.id, timeZone, firstDay: todayIn(timeZone, from), today: todayIn(timeZone, now), now }];
   });
 
-  const candidates = (
-    await Promise.all([appointmentCandidates(db, contexts), medicationCandidates(db, contexts), careDigestCandidates(db, contexts)])
-  ).flat();
+  // One query after another: `db` may be a transaction (a restore), which is one connection.
+  const candidates = [
+    ...(await appointmentCandidates(db, contexts)),
+    ...(await medicationCandidates(db, contexts)),
+    ...(await careDigestCandidates(db, contexts)),
+  ];
   const due = candidates.flatMap((candidate) => {
     const verdict = verdictOf(candidate.window, now, missedAfterOf.get(candidate.patientId) ?? null);
     return verdict === 'live' || verdict === 'missed' ? [{ candidate, missed: verdict === 'missed' }] : [];
