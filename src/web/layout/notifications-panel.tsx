@@ -1,5 +1,5 @@
 import { BellOff, Settings } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import type { Notification } from '../../shared/contracts/notifications';
 import { formatDateTime } from '../../shared/rules/formats';
@@ -13,6 +13,7 @@ import { notificationPagesQuery, useMarkAllNotificationsRead, useMarkNotificatio
 import { serverMessage } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { usePatientId } from '../lib/patient-id';
+import { useLeaveForPage } from '../lib/use-heading-focus';
 import { usePagedList } from '../lib/use-paged-list';
 import { appPath, failedChannelsWords, unreadSentence } from './notification-words';
 
@@ -35,19 +36,10 @@ export default function NotificationsPanel({ unread, onFollow }: NotificationsPa
   const sentenceId = useId();
   // A followed link leaves the panel for its screen: the focus goes there (a page's heading, as from the Settings
   // dialog), not back to the bell.
-  const followed = useRef(false);
-  const follow = () => {
-    followed.current = true;
-    onFollow();
-  };
+  const { leave: follow, onCloseAutoFocus } = useLeaveForPage(onFollow);
   return (
     <PopoverContent
-      onCloseAutoFocus={(event) => {
-        // Once: the panel stays mounted between openings, and the next close by Escape returns to the bell.
-        if (!followed.current) return;
-        followed.current = false;
-        event.preventDefault();
-      }}
+      onCloseAutoFocus={onCloseAutoFocus}
       align="end"
       aria-labelledby={titleId}
       aria-describedby={sentenceId}

@@ -1,5 +1,5 @@
 import { Bell, ShieldCheck } from 'lucide-react';
-import { useRef, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../app/paths';
 import { buttonClass } from '../components/ui/button-variants';
@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../compon
 import { Label } from '../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../components/ui/radio-group';
 import { useTheme, type Theme } from '../lib/theme';
+import { useLeaveForPage } from '../lib/use-heading-focus';
 import { DownloadData } from './download-data';
 import { LeaveDemo } from './leave-demo';
 
@@ -32,20 +33,12 @@ export default function SettingsDialog({ open, onOpenChange, onCloseAutoFocus }:
   const { theme, setTheme } = useTheme();
   // Leaving for the Security or Notifications screen: its heading takes the focus, not the profile button this dialog
   // would return to.
-  const leaving = useRef(false);
-  const leave = () => {
-    leaving.current = true;
-    onOpenChange(false);
-  };
+  const { leave, onCloseAutoFocus: leaveFocus } = useLeaveForPage(() => onOpenChange(false));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         className="max-h-[calc(100dvh-2rem)] max-w-sm overflow-y-auto"
-        onCloseAutoFocus={(event) => {
-          if (!leaving.current) return onCloseAutoFocus?.(event);
-          leaving.current = false;
-          event.preventDefault();
-        }}
+        onCloseAutoFocus={(event) => leaveFocus(event, onCloseAutoFocus)}
       >
         <div className="space-y-1.5 pr-6">
           <DialogTitle>Settings</DialogTitle>

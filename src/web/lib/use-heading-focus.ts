@@ -12,3 +12,23 @@ export function useHeadingFocus() {
   }, []);
   return heading;
 }
+
+/**
+ * For a dialog or popover whose links lead to such a page: `leave()` closes it for the link, and its
+ * onCloseAutoFocus then leaves the focus alone (once), so the page's heading takes it; any other close returns the
+ * focus as usual (`otherwise`, or the component's own).
+ */
+export function useLeaveForPage(close: () => void) {
+  const leaving = useRef(false);
+  return {
+    leave() {
+      leaving.current = true;
+      close();
+    },
+    onCloseAutoFocus(event: Event, otherwise?: (event: Event) => void) {
+      if (!leaving.current) return otherwise?.(event);
+      leaving.current = false;
+      event.preventDefault();
+    },
+  };
+}
