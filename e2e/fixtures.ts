@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startServer, type RunningServer, type Template } from './support/server';
+import { localDay } from './support/templates';
 
 interface WorkerFixtures {
-  /** One server with the demo patient per worker, for tests that only read. */
-  seededServer: RunningServer;
+  /** One server with the demo patient per worker, for tests that only read: `current()` gives today's (see below). */
+  seededServer: { current(): Promise<RunningServer> };
 }
 
 interface TestFixtures {
@@ -13,16 +14,27 @@ interface TestFixtures {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // The demo's dates are relative to the day it was seeded, and a test counts from the day it runs: a worker that
+  // passes midnight starts a server seeded today before its next test.
   seededServer: [
     async ({}, use) => {
-      const server = await startServer('seeded');
-      await use(server);
-      await server.stop();
+      let server: { day: string; running: RunningServer } | undefined;
+      await use({
+        async current() {
+          const today = localDay(new Date());
+          if (server?.day !== today) {
+            await server?.running.stop();
+            server = { day: today, running: await startServer('seeded') };
+          }
+          return server.running;
+        },
+      });
+      await server?.running.stop();
     },
     { scope: 'worker', timeout: 90_000 },
   ],
   baseURL: async ({ seededServer }, use) => {
-    await use(seededServer.url);
+    await use((await seededServer.current()).url);
   },
   freshServer: async ({}, use) => {
     const started: RunningServer[] = [];

@@ -3,20 +3,15 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { templateDir, type Template } from './templates';
 
-export type Template = 'seeded' | 'account' | 'empty' | 'long-record' | 'other-patient';
+export type { Template };
 
 export interface RunningServer {
   url: string;
   /** What the server has written to stdout and stderr so far (its log: e.g. the setup code it prints at start). */
   output(): string;
   stop(): Promise<void>;
-}
-
-export function templateDir(template: Template): string {
-  const root = process.env.E2E_TEMPLATES;
-  if (!root) throw new Error('E2E_TEMPLATES is not set: run the browser tests through Playwright (global setup makes it)');
-  return join(root, template);
 }
 
 export async function freePort(): Promise<number> {
