@@ -3,6 +3,7 @@ import { ARCHIVE_DOCUMENTS, benchArchive, type ArchiveFigures, type ExportFigure
 import { onEachDatabase, pgliteBackend, postgresBackend, type BenchBackend, type DatabaseLabel } from './backends';
 import { findChromium } from './chromium';
 import { benchDurability, durabilityLines } from './durability';
+import { BUNDLE_ENTRIES, benchFhirImport, fhirImportLines, IMPORT_GOAL_MS } from './fhir-import';
 import { benchLifetimeApi, benchLifetimeScreens, LIFETIME_DOCUMENTS, type LoadFigures } from './lifetime';
 import { auditMeetsGoal, benchLighthouse, type LighthouseFigures } from './lighthouse';
 import { benchListRecords } from './list-records';
@@ -38,6 +39,8 @@ const lifetimeOnly = process.argv.slice(2).includes('lifetime');
 const medicationsOnly = process.argv.slice(2).includes('medications');
 /** `npm run bench -- reminders` prints how fast 10,000 reminders due in one minute go out on PostgreSQL (issue 33). */
 const remindersOnly = process.argv.slice(2).includes('reminders');
+/** `npm run bench -- fhir` prints how long a 1,111-entry Synthea-shaped Bundle takes to import (issue 34). */
+const fhirOnly = process.argv.slice(2).includes('fhir');
 /** `npm run bench -- web` prints the web app's figures only: its JavaScript before first paint and Lighthouse. */
 const webOnly = process.argv.slice(2).includes('web');
 
@@ -267,6 +270,10 @@ if (remindersOnly) {
   await benchRemindersFigures();
   process.exit(0);
 }
+if (fhirOnly) {
+  await benchFhirImportFigures();
+  process.exit(0);
+}
 if (webOnly) {
   await benchWebApp();
   process.exit();
@@ -295,6 +302,7 @@ if (!startupOnly && !uploadOnly && !archiveOnly) {
   await benchLifetime();
   await benchMedicationsFigures();
   await benchRemindersFigures();
+  await benchFhirImportFigures();
 }
 
 function loadLine(label: string, figures: LoadFigures): string {
@@ -361,6 +369,17 @@ async function benchMedicationsFigures() {
       if (figures.lighthouse) printLighthouse(`20 medications, two years of doses (${label})`, figures.lighthouse);
     },
     (label) => console.log(`\n== Medications (${label}): not reachable, skipped`),
+  );
+}
+
+/** Issue 34: a Synthea-shaped Bundle of 1,111 entries imported, again, and previewed, on each database. */
+async function benchFhirImportFigures() {
+  await onEachDatabase(
+    async (backend, label) => {
+      console.log(`\n== FHIR import: a Synthea-shaped Bundle of ${BUNDLE_ENTRIES.toLocaleString('en')} entries (${label})`);
+      for (const line of fhirImportLines(label, await benchFhirImport(backend), label === 'PGlite' ? IMPORT_GOAL_MS : undefined)) console.log(line);
+    },
+    (label) => console.log(`\n== FHIR import (${label}): not reachable, skipped`),
   );
 }
 

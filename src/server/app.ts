@@ -29,6 +29,7 @@ import { onboardingRoutes } from './routes/onboarding';
 import { passkeyRoutes } from './routes/passkeys';
 import { preventativeCareRoutes } from './routes/preventative-care';
 import { providersRoutes } from './routes/providers';
+import { healthListsRoutes } from './routes/health-lists';
 import { recommendationsRoutes } from './routes/recommendations';
 import { securityRoutes } from './routes/security';
 import { sessionRoutes } from './routes/session';
@@ -150,6 +151,7 @@ export async function buildApp({
       await api.register(appointmentsRoutes, { db, confirmationCaller });
       await api.register(appointmentCalendarRoutes, { db });
       await api.register(providersRoutes, { db });
+      await api.register(healthListsRoutes, { db });
       await api.register(medicationsRoutes, { db });
       await api.register(notificationsRoutes, { db, available: configuredChannels(notificationChannels) });
       await api.register(archiveRoutes, { db, signIn, maxArchiveBytes });

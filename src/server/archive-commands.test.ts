@@ -80,7 +80,7 @@ async function recordOf(place: Awaited<ReturnType<typeof newPlace>>) {
   const database = await place.open();
   try {
     const all = await snapshotData(database.db);
-    const kept = ['users', 'providers', 'medications', 'medication_doses', 'insurance_plans', 'insurance_benefits', 'preventative_care', 'appointments', 'medical_records', 'medical_record_chunks', 'activities', 'chat_sessions', 'chat_messages', 'notification_settings'];
+    const kept = ['users', 'conditions', 'allergies', 'immunizations', 'providers', 'medications', 'medication_doses', 'insurance_plans', 'insurance_benefits', 'preventative_care', 'appointments', 'medical_records', 'medical_record_chunks', 'activities', 'chat_sessions', 'chat_messages', 'notification_settings'];
     return Object.fromEntries(kept.map((table) => [table, all[table]!.map(toMilliseconds)]));
   } finally {
     await database.close();

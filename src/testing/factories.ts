@@ -1,6 +1,7 @@
 import { describeActivity } from '../shared/rules/activities';
 import type { Database } from '../server/db/client';
 import { storeDocumentBytes } from '../server/db/document-bytes';
+import { saveProfileLines, type ProfileLines } from '../server/services/profile-lines';
 import { samplePdf } from '../server/db/sample-documents';
 import { randomBytes } from 'node:crypto';
 import { hashSecret } from '../server/auth/secrets';
@@ -10,7 +11,10 @@ import {
   accessTokens,
   accounts,
   activities,
+  allergies,
   appointments,
+  conditions,
+  immunizations,
   chatMessages,
   chatRequests,
   confirmationCalls,
@@ -31,7 +35,8 @@ import {
 
 // Typed builders: each takes the fields a test cares about and fills the rest with valid values.
 
-export async function createUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+/** A patient; `existingConditions` and `allergies` are the profile's boxes, a line an item of its list (issue 34). */
+export async function createUser(db: Database, { existingConditions, allergies, ...overrides }: Partial<typeof users.$inferInsert & ProfileLines> = {}) {
   const [user] = await db
     .insert(users)
     .values({
@@ -41,6 +46,7 @@ export async function createUser(db: Database, overrides: Partial<typeof users.$
       ...overrides,
     })
     .returning();
+  await saveProfileLines(db, user!, { existingConditions, allergies });
   return user!;
 }
 
@@ -60,6 +66,24 @@ export async function createProvider(db: Database, userId: number, overrides: Pa
     .values({ userId, name: 'Dr. Ada Park', specialty: 'Primary Care', phone: '(555) 010-0100', ...overrides })
     .returning();
   return provider!;
+}
+
+/** An active condition the patient typed (no code) unless overridden. */
+export async function createCondition(db: Database, userId: number, overrides: Partial<typeof conditions.$inferInsert> = {}) {
+  const [condition] = await db.insert(conditions).values({ userId, name: 'Migraine', ...overrides }).returning();
+  return condition!;
+}
+
+/** An active allergy the patient typed (no code) unless overridden. */
+export async function createAllergy(db: Database, userId: number, overrides: Partial<typeof allergies.$inferInsert> = {}) {
+  const [allergy] = await db.insert(allergies).values({ userId, substance: 'Peanuts', ...overrides }).returning();
+  return allergy!;
+}
+
+/** A flu vaccine given on 2026-10-01 unless overridden. */
+export async function createImmunization(db: Database, userId: number, overrides: Partial<typeof immunizations.$inferInsert> = {}) {
+  const [immunization] = await db.insert(immunizations).values({ userId, vaccine: 'Flu vaccine', date: '2026-10-01', ...overrides }).returning();
+  return immunization!;
 }
 
 /** An active medication taken daily at 08:00 unless overridden. */

@@ -1,8 +1,10 @@
 import type { Database } from '../server/db/client';
-import { createDose, createMedication } from './factories';
+import { CODE_SYSTEMS } from '../shared/rules/codes';
+import { createAllergy, createCondition, createDose, createImmunization, createMedication } from './factories';
 
-// FHIR's medications (issue 32) for the export and import tests: the patient's own of every kind, and Bundles in the
-// shapes other records write them (Synthea 3.x, Epic's patient-access API, the International Patient Summary).
+// FHIR's medications (issue 32) and health lists (issue 34) for the export and import tests: the patient's own of
+// every kind, and Bundles in the shapes other records write them (Synthea 2.x and 3.x, Epic's patient-access API, the
+// International Patient Summary).
 
 /**
  * Beside the demo's four (daily, twice daily, at night, as needed): certain weekdays, every 8 hours (a course run to
@@ -347,3 +349,290 @@ export const ipsMedications = {
     },
   ],
 };
+
+// The health lists (issue 34).
+
+const SNOMED = CODE_SYSTEMS.snomed;
+const CVX = CODE_SYSTEMS.cvx;
+const ICD10 = CODE_SYSTEMS.icd10;
+const CONDITION_CLINICAL = 'http://terminology.hl7.org/CodeSystem/condition-clinical';
+const ALLERGY_CLINICAL = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical';
+const snomed = (code: string, display: string) => [{ system: SNOMED, code, display }];
+
+/**
+ * Beside the demo's lists (five coded conditions, two allergies, two vaccines): seven coded allergies in all, of every
+ * type, criticality and status, with reactions of every severity; conditions of every status, one current after an
+ * end (a relapse) and one the patient typed; vaccines with every field, and one without a code.
+ */
+export async function addHealthListsOfEveryKind(db: Database, userId: number) {
+  await createAllergy(db, userId, {
+    substance: 'Peanuts',
+    codes: [...snomed('91935009', 'Allergy to peanut'), { system: ICD10, code: 'Z91.010', display: 'Allergy to peanuts' }],
+    type: 'allergy',
+    criticality: 'high',
+    reactions: [
+      { manifestation: 'Anaphylaxis', severity: 'severe' },
+      { manifestation: 'Hives', severity: null },
+    ],
+    note: 'Carries an epinephrine auto-injector',
+  });
+  await createAllergy(db, userId, { substance: 'Lactose', codes: snomed('782415009', 'Intolerance to lactose'), type: 'intolerance', criticality: 'low' });
+  await createAllergy(db, userId, { substance: 'Latex', codes: snomed('300916003', 'Latex allergy'), criticality: 'unable-to-assess', status: 'inactive' });
+  await createAllergy(db, userId, { substance: 'Shellfish', codes: snomed('300913006', 'Shellfish allergy'), status: 'resolved', reactions: [{ manifestation: 'Swollen lips', severity: 'mild' }] });
+  await createAllergy(db, userId, { substance: 'Bee venom', codes: snomed('424213003', 'Allergy to bee venom'), reactions: [{ manifestation: 'Swelling', severity: 'moderate' }] });
+
+  await createCondition(db, userId, { name: 'Migraine', clinicalStatus: 'relapse', onsetDate: '2012-05-01', abatementDate: '2019-01-01', codes: snomed('37796009', 'Migraine') });
+  await createCondition(db, userId, { name: 'Gout', clinicalStatus: 'remission', onsetDate: '2020-02-10', codes: snomed('90560007', 'Gout') });
+  await createCondition(db, userId, { name: 'Eczema', clinicalStatus: 'inactive', abatementDate: '2015-06-30', note: 'Childhood only' });
+  await createCondition(db, userId, { name: 'Back pain', clinicalStatus: 'recurrence' });
+
+  await createImmunization(db, userId, {
+    vaccine: 'COVID-19 vaccine',
+    codes: [{ system: CVX, code: '208', display: 'COVID-19, mRNA, LNP-S, PF, 30 mcg/0.3 mL dose' }],
+    date: '2021-04-12',
+    doseNumber: 2,
+    lotNumber: 'EW0182',
+    site: 'Right arm',
+    performer: 'County Health Department',
+    note: 'Sore arm for a day',
+  });
+  await createImmunization(db, userId, { vaccine: 'Yellow fever', date: '2018-09-03' });
+}
+
+type Json = Record<string, unknown>;
+
+/** An entry as Synthea writes it: under a urn:uuid fullUrl, with the request of its transaction. */
+function syntheaEntry(resource: Json & { resourceType: string; id: string }) {
+  return { fullUrl: `urn:uuid:${resource.id}`, resource, request: { method: 'POST', url: resource.resourceType } };
+}
+
+const coded = (system: string, code: string, display: string) => ({ coding: [{ system, code, display }], text: display });
+
+/** A Condition as Synthea writes it (3.x adds the US Core profile and the encounter-diagnosis category). */
+export function syntheaCondition(
+  id: string,
+  { code, display, status, onset, abatement, profile = true }: { code: string; display: string; status?: string; onset: string; abatement?: string; profile?: boolean },
+) {
+  return syntheaEntry({
+    resourceType: 'Condition',
+    id,
+    ...(profile ? { meta: { profile: ['http://hl7.org/fhir/us/core/StructureDefinition/us-core-condition-encounter-diagnosis'] } } : {}),
+    ...(status ? { clinicalStatus: { coding: [{ system: CONDITION_CLINICAL, code: status }] } } : {}),
+    verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status', code: 'confirmed' }] },
+    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'encounter-diagnosis', display: 'Encounter Diagnosis' }] }],
+    code: coded(SNOMED, code, display),
+    subject: { reference: 'urn:uuid:syn-patient' },
+    encounter: { reference: 'urn:uuid:syn-encounter' },
+    onsetDateTime: onset,
+    ...(abatement ? { abatementDateTime: abatement } : {}),
+    recordedDate: onset,
+  });
+}
+
+/** An Immunization as Synthea writes it: a CVX code, the day, the clinic as a conditional reference. */
+export function syntheaImmunization(id: string, [code, display]: [string, string], occurrence: string) {
+  return syntheaEntry({
+    resourceType: 'Immunization',
+    id,
+    meta: { profile: ['http://hl7.org/fhir/us/core/StructureDefinition/us-core-immunization'] },
+    status: 'completed',
+    vaccineCode: coded(CVX, code, display),
+    patient: { reference: 'urn:uuid:syn-patient' },
+    encounter: { reference: 'urn:uuid:syn-encounter' },
+    occurrenceDateTime: occurrence,
+    primarySource: true,
+    location: { reference: 'Location?identifier=https://github.com/synthetichealth/synthea|loc-1', display: 'SPRINGFIELD COMMUNITY CLINIC' },
+  });
+}
+
+/**
+ * A Synthea 3.x patient of the COVID-19 module: the nine conditions of an episode that ended in March 2020 (resolved,
+ * each with its abatement), two current ones; the flu vaccine (CVX 140) twice and a Tdap (CVX 115); an allergy of
+ * high criticality with two reactions, and one without. A transaction, as Synthea writes it.
+ */
+export function syntheaCovid19() {
+  const episode: Array<[string, string]> = [
+    ['840544004', 'Suspected COVID-19'],
+    ['840539006', 'COVID-19'],
+    ['386661006', 'Fever (finding)'],
+    ['49727002', 'Cough (finding)'],
+    ['84229001', 'Fatigue (finding)'],
+    ['36955009', 'Loss of taste (finding)'],
+    ['68962001', 'Muscle pain (finding)'],
+    ['25064002', 'Headache (finding)'],
+    ['267036007', 'Dyspnea (finding)'],
+  ];
+  return {
+    resourceType: 'Bundle',
+    type: 'transaction',
+    entry: [
+      syntheaEntry({
+        resourceType: 'Patient',
+        id: 'syn-patient',
+        identifier: [{ system: 'https://github.com/synthetichealth/synthea', value: 'syn-patient' }],
+        name: [{ use: 'official', family: 'Kuhn', given: ['Darnell'], prefix: ['Mr.'] }],
+        gender: 'male',
+        birthDate: '1961-07-14',
+      }),
+      ...episode.map(([code, display], n) =>
+        syntheaCondition(`syn-covid-${n}`, { code, display, status: 'resolved', onset: '2020-03-02T10:15:00-05:00', abatement: '2020-03-22T11:00:00-04:00' }),
+      ),
+      syntheaCondition('syn-hypertension', { code: '59621000', display: 'Essential hypertension (disorder)', status: 'active', onset: '2018-03-12T09:30:00-04:00' }),
+      syntheaCondition('syn-prediabetes', { code: '15777000', display: 'Prediabetes', status: 'active', onset: '2016-07-11T09:30:00-04:00' }),
+      syntheaImmunization('syn-flu-2019', ['140', 'Influenza, seasonal, injectable, preservative free'], '2019-10-07T09:30:00-04:00'),
+      syntheaImmunization('syn-flu-2020', ['140', 'Influenza, seasonal, injectable, preservative free'], '2020-10-12T09:30:00-04:00'),
+      syntheaImmunization('syn-tdap', ['115', 'Tdap'], '2015-04-20T09:30:00-04:00'),
+      syntheaEntry({
+        resourceType: 'AllergyIntolerance',
+        id: 'syn-allergy-peanut',
+        meta: { profile: ['http://hl7.org/fhir/us/core/StructureDefinition/us-core-allergyintolerance'] },
+        clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL, code: 'active' }] },
+        verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', code: 'confirmed' }] },
+        type: 'allergy',
+        category: ['food'],
+        criticality: 'high',
+        code: coded(SNOMED, '91935009', 'Allergy to peanut'),
+        patient: { reference: 'urn:uuid:syn-patient' },
+        recordedDate: '1975-01-15T09:30:00-05:00',
+        reaction: [
+          { manifestation: [coded(SNOMED, '39579001', 'Anaphylaxis (disorder)')], severity: 'severe' },
+          { manifestation: [coded(SNOMED, '247472004', 'Wheal (finding)')], severity: 'moderate' },
+        ],
+      }),
+      syntheaEntry({
+        resourceType: 'AllergyIntolerance',
+        id: 'syn-allergy-dander',
+        clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL, code: 'active' }] },
+        verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', code: 'confirmed' }] },
+        type: 'allergy',
+        category: ['environment'],
+        criticality: 'low',
+        code: coded(SNOMED, '232350006', 'House dust mite allergy'),
+        patient: { reference: 'urn:uuid:syn-patient' },
+        recordedDate: '1975-01-15T09:30:00-05:00',
+      }),
+    ],
+  };
+}
+
+/**
+ * A Synthea 2.x patient (smart-on-fhir's generated sample data): no profiles; a bronchitis whose abatement is its only
+ * sign of having ended (no clinical status); an allergy without reactions; a Td (CVX 113) and a pneumococcal vaccine.
+ */
+export function synthea2Record() {
+  return {
+    resourceType: 'Bundle',
+    type: 'transaction',
+    entry: [
+      syntheaEntry({ resourceType: 'Patient', id: 'syn-patient', name: [{ use: 'official', family: 'Kuhn', given: ['Darnell'] }], gender: 'male', birthDate: '1961-07-14' }),
+      syntheaCondition('syn2-bronchitis', { code: '10509002', display: 'Acute bronchitis (disorder)', onset: '2011-02-14T07:12:00-05:00', abatement: '2011-02-28T07:12:00-05:00', profile: false }),
+      syntheaCondition('syn2-sinusitis', { code: '40055000', display: 'Chronic sinusitis (disorder)', status: 'active', onset: '2002-05-20T07:12:00-04:00', profile: false }),
+      syntheaEntry({
+        resourceType: 'AllergyIntolerance',
+        id: 'syn2-allergy',
+        clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL, code: 'active' }] },
+        verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', code: 'confirmed' }] },
+        type: 'allergy',
+        category: ['food'],
+        criticality: 'low',
+        code: coded(SNOMED, '300913006', 'Shellfish allergy'),
+        patient: { reference: 'urn:uuid:syn-patient' },
+        assertedDate: '1965-03-01T07:12:00-05:00',
+      }),
+      syntheaImmunization('syn2-td', ['113', 'Td (adult) preservative free'], '2015-08-03T07:12:00-04:00'),
+      syntheaImmunization('syn2-pneumo', ['133', 'Pneumococcal conjugate PCV 13'], '2016-08-08T07:12:00-04:00'),
+    ],
+  };
+}
+
+/**
+ * An International Patient Summary (after the IPS implementation guide's examples): a document whose Composition
+ * comes first; an allergy to penicillins of high criticality with a reaction, and a "no known food allergies" entry;
+ * a condition coded in SNOMED CT and ICD-10 with a year for onset, and one entered in error; a vaccine coded in SNOMED
+ * CT with its dose number as a string, lot, site and performer; and one not given.
+ */
+export function ipsHealthLists() {
+  const patient = { reference: 'urn:uuid:ips-patient' };
+  const entry = (id: string, resource: Json) => ({ fullUrl: `urn:uuid:${id}`, resource: { id, ...resource } });
+  return {
+    resourceType: 'Bundle',
+    type: 'document',
+    identifier: { system: 'urn:oid:2.16.724.4.8.10.200.10', value: '28b95815-76ce-457b-b7ae-a972e527db40' },
+    timestamp: '2020-12-11T14:30:00+01:00',
+    entry: [
+      entry('ips-composition', {
+        resourceType: 'Composition',
+        status: 'final',
+        type: coded('http://loinc.org', '60591-5', 'Patient summary Document'),
+        subject: patient,
+        date: '2020-12-11T14:30:00+01:00',
+        title: 'Patient Summary as of December 11, 2020 14:30',
+        section: [
+          { title: 'Allergies and Intolerances', code: coded('http://loinc.org', '48765-2', 'Allergies and adverse reactions Document'), entry: [{ reference: 'urn:uuid:ips-allergy' }] },
+        ],
+      }),
+      entry('ips-patient', { resourceType: 'Patient', name: [{ family: 'DeLarosa', given: ['Martha'] }], gender: 'female', birthDate: '1972-05-01' }),
+      entry('ips-allergy', {
+        resourceType: 'AllergyIntolerance',
+        clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL, code: 'active' }] },
+        verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', code: 'confirmed' }] },
+        type: 'allergy',
+        category: ['medication'],
+        criticality: 'high',
+        code: { coding: [{ system: SNOMED, code: '373270004', display: 'Substance with penicillin structure and antibacterial mechanism of action (substance)' }] },
+        patient,
+        onsetDateTime: '2010',
+        reaction: [{ manifestation: [{ coding: [{ system: SNOMED, code: '271807003', display: 'Eruption of skin (disorder)' }] }], severity: 'moderate' }],
+      }),
+      entry('ips-no-food-allergy', {
+        resourceType: 'AllergyIntolerance',
+        clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL, code: 'active' }] },
+        code: { coding: [{ system: 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips', code: 'no-known-food-allergies', display: 'No known food allergies' }] },
+        patient,
+      }),
+      entry('ips-condition', {
+        resourceType: 'Condition',
+        clinicalStatus: { coding: [{ system: CONDITION_CLINICAL, code: 'active' }] },
+        verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status', code: 'confirmed' }] },
+        category: [{ coding: [{ system: 'http://loinc.org', code: '75326-9', display: 'Problem' }] }],
+        severity: { coding: [{ system: 'http://loinc.org', code: 'LA6751-7', display: 'Moderate' }] },
+        code: {
+          coding: [
+            { system: SNOMED, code: '198436008', display: 'Menopausal flushing (finding)' },
+            { system: ICD10, code: 'N95.1', display: 'Menopausal and female climacteric states' },
+          ],
+        },
+        subject: patient,
+        onsetDateTime: '2015',
+      }),
+      entry('ips-condition-error', {
+        resourceType: 'Condition',
+        verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status', code: 'entered-in-error' }] },
+        code: { text: 'Asthma' },
+        subject: patient,
+      }),
+      entry('ips-immunization', {
+        resourceType: 'Immunization',
+        status: 'completed',
+        vaccineCode: { coding: [{ system: SNOMED, code: '871875004', display: 'Pneumococcal vaccine' }] },
+        patient,
+        occurrenceDateTime: '2019-11-06',
+        lotNumber: 'AB1234',
+        site: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ActSite', code: 'LA', display: 'left arm' }] },
+        performer: [
+          { function: coded('http://terminology.hl7.org/CodeSystem/v2-0443', 'OP', 'Ordering Provider'), actor: { display: 'Dr. Anna Koch' } },
+          { function: coded('http://terminology.hl7.org/CodeSystem/v2-0443', 'AP', 'Administering Provider'), actor: { reference: 'urn:uuid:ips-nurse', display: 'Nurse Ben Ortiz' } },
+        ],
+        protocolApplied: [{ targetDisease: [coded(SNOMED, '16814004', 'Pneumococcal infectious disease')], doseNumberString: '2' }],
+      }),
+      entry('ips-immunization-not-done', {
+        resourceType: 'Immunization',
+        status: 'not-done',
+        statusReason: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ActReason', code: 'PATOBJ', display: 'patient objection' }] },
+        vaccineCode: { coding: [{ system: CVX, code: '187', display: 'Zoster recombinant' }] },
+        patient,
+        occurrenceDateTime: '2020-10-01',
+      }),
+    ],
+  };
+}

@@ -112,8 +112,9 @@ export const DEMO_FACTS: PatientFacts = {
     { medicationId: 3, name: 'Atorvastatin', strength: '20 mg', dose: '1 tablet', time: '22:00', logged: null, takenAt: null, reason: null },
   ],
   medications: null,
-  allergies: null,
-  conditions: null,
+  // The current items of the health lists (issue 34), a line each: the resolved bronchitis is not one.
+  allergies: 'Penicillin\nGrass pollen',
+  conditions: 'High blood pressure\nType 2 diabetes\nHigh cholesterol\nExercise-induced asthma',
 };
 
 /** A patient with nothing on file (or none yet, on a first run), on the same day. */

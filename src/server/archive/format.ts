@@ -3,10 +3,13 @@ import { CHAT_ATTACHMENT_TYPES, CHAT_ROLES } from '../../shared/contracts/chat';
 import { dateOnly, id, instant } from '../../shared/contracts/common';
 import { timeOfDay } from '../../shared/contracts/medications';
 import { ACTIVITY_TYPES } from '../../shared/rules/activities';
+import { ALLERGY_CRITICALITIES, ALLERGY_STATUSES, ALLERGY_TYPES, REACTION_SEVERITIES } from '../../shared/rules/allergies';
+import { CONDITION_STATUSES } from '../../shared/rules/conditions';
 import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { PLAN_TYPES } from '../../shared/rules/insurance';
 import { DOSE_STATUSES, EVERY_HOURS_RANGE, MAX_TIMES_A_DAY, MEDICATION_FORMS, MEDICATION_STATUSES, WEEKDAYS } from '../../shared/rules/medications';
 import { SEXES_AT_BIRTH } from '../../shared/rules/patient';
+import { linesOf } from '../../shared/rules/profile-lines';
 import { PROVIDER_SPECIALTIES } from '../../shared/rules/providers';
 import {
   APPOINTMENT_STATUSES,
@@ -26,12 +29,14 @@ import { CHAT_CHANNELS } from '../db/schema/index';
 /**
  * The version this build writes. A change of any row's shape is a new version; every earlier one is still read
  * (`readArchiveData`). 1: the record before medications; 2 (issue 32): the same with `medications` and
- * `medicationDoses`; 3 (issue 33): a medication's `remindAtNight`, and `notificationSettings`. The notifications
- * themselves are not in it: they are derived from the record (the scheduler computes them again).
+ * `medicationDoses`; 3 (issue 33): a medication's `remindAtNight`, and `notificationSettings`; 4 (issue 34):
+ * `conditions`, `allergies` and `immunizations`, each item a row, in place of the profile's two texts
+ * `existingConditions` and `allergies`, and whether the patient has died. The notifications themselves are not in it:
+ * they are derived from the record (the scheduler computes them again).
  */
-export const ARCHIVE_VERSION = 3;
+export const ARCHIVE_VERSION = 4;
 /** The versions this build restores: its own and every earlier one. */
-export const READABLE_VERSIONS = [1, 2, 3] as const;
+export const READABLE_VERSIONS = [1, 2, 3, 4] as const;
 export const ARCHIVE_FILES = { data: 'healthassist.json', manifest: 'manifest.json', documentsFolder: 'documents/' } as const;
 
 const text = z.string();
@@ -39,8 +44,11 @@ const nullableText = z.string().nullable();
 /** Whole dollars, as the insurance screen keeps them. */
 const dollars = z.int().nonnegative();
 
-/** The profile: the patient's row. No way in is on it (ADR 21), and whether it is the demo is not written. */
-const Patient = z.strictObject({
+/**
+ * The profile, the patient's row, as versions 1 to 3 wrote it: conditions and allergies were a text each, one item a
+ * line. No way in is on it (ADR 21), and whether it is the demo is not written.
+ */
+const PatientVersion3 = z.strictObject({
   username: z.string().min(1).max(200),
   displayName: z.string().min(1).max(200),
   email: text,
@@ -64,6 +72,14 @@ const Patient = z.strictObject({
    */
   isDemo: z.boolean().optional().meta({ deprecated: true }),
 });
+
+/**
+ * The profile since version 4 (issue 34): the conditions and allergies are lists of their own, and the patient may
+ * have died (a record imported from a hospital's export says so), on a day when it is known.
+ */
+const Patient = PatientVersion3.omit({ existingConditions: true, allergies: true })
+  .extend({ deceased: z.boolean(), deceasedDate: dateOnly.nullable() })
+  .refine((row) => row.deceasedDate === null || row.deceased, { message: 'is given only when the patient has died', path: ['deceasedDate'] });
 
 const Provider = z.strictObject({
   id,
@@ -184,6 +200,58 @@ const MedicationDose = z
   .refine((row) => (row.status === 'taken') === (row.takenAt !== null), { message: 'is given exactly when the status is taken', path: ['takenAt'] })
   .refine((row) => row.scheduledDate !== null || row.status === 'taken', { message: 'of an as-needed dose (no scheduled day) can only be taken', path: ['status'] });
 
+const nonBlank = z.string().regex(/\S/, 'must not be blank');
+
+/**
+ * An item's codes (issue 34): each as another record sent it, whatever its system (rules/codes.ts), and none for an
+ * item the patient typed.
+ */
+const Codes = z.array(z.strictObject({ system: nonBlank, code: nonBlank, display: z.string().optional() }));
+
+/** A condition of the problem list: the words, and the codes, status and dates a record gave it. */
+const Condition = z
+  .strictObject({
+    id,
+    name: nonBlank,
+    codes: Codes,
+    clinicalStatus: z.enum(CONDITION_STATUSES),
+    onsetDate: dateOnly.nullable(),
+    abatementDate: dateOnly.nullable(),
+    note: nullableText,
+    createdAt: instant,
+  })
+  .refine((row) => !row.onsetDate || !row.abatementDate || row.abatementDate >= row.onsetDate, {
+    message: 'must be on or after the onset date',
+    path: ['abatementDate'],
+  });
+
+/** An allergy or intolerance, with the reactions it caused. */
+const Allergy = z.strictObject({
+  id,
+  substance: nonBlank,
+  codes: Codes,
+  type: z.enum(ALLERGY_TYPES).nullable(),
+  criticality: z.enum(ALLERGY_CRITICALITIES).nullable(),
+  reactions: z.array(z.strictObject({ manifestation: nonBlank, severity: z.enum(REACTION_SEVERITIES).nullable() })),
+  status: z.enum(ALLERGY_STATUSES),
+  note: nullableText,
+  createdAt: instant,
+});
+
+/** A vaccine given, on its day. */
+const Immunization = z.strictObject({
+  id,
+  vaccine: nonBlank,
+  codes: Codes,
+  date: dateOnly,
+  doseNumber: z.int().min(1).max(99).nullable(),
+  lotNumber: nullableText,
+  site: nullableText,
+  performer: nullableText,
+  note: nullableText,
+  createdAt: instant,
+});
+
 /** A document's row; its bytes are the archive's file `document`, whose size and SHA-256 the manifest gives. */
 const MedicalRecord = z.strictObject({
   id,
@@ -248,6 +316,9 @@ export const ArchiveData = z
     exportedAt: instant,
     patient: Patient,
     notificationSettings: NotificationSettings.nullable(),
+    conditions: z.array(Condition),
+    allergies: z.array(Allergy),
+    immunizations: z.array(Immunization),
     providers: z.array(Provider),
     medications: z.array(Medication),
     medicationDoses: z.array(MedicationDose),
@@ -263,8 +334,14 @@ export const ArchiveData = z
   .meta({ title: 'HealthAssist archive data', description: 'healthassist.json: every row of one patient (ADR 18).' });
 export type ArchiveData = z.output<typeof ArchiveData>;
 
-/** The tables of healthassist.json, in the order their rows are written back (a row after those it names). */
+/**
+ * The tables of healthassist.json, in the order their rows are written back (a row after those it names); a replacing
+ * restore deletes in the reverse order.
+ */
 export const ARCHIVE_TABLES = [
+  'conditions',
+  'allergies',
+  'immunizations',
   'providers',
   'medications',
   'medicationDoses',
@@ -279,8 +356,17 @@ export const ARCHIVE_TABLES = [
 ] as const satisfies readonly (keyof ArchiveData)[];
 export type ArchiveTable = (typeof ARCHIVE_TABLES)[number];
 
+/**
+ * Version 3 (issue 33, before issue 34): no health lists; the patient's conditions and allergies are two texts of the
+ * profile, one item a line, and nothing says whether the patient has died.
+ */
+const ArchiveDataVersion3 = ArchiveData.omit({ conditions: true, allergies: true, immunizations: true }).extend({
+  version: z.literal(3),
+  patient: PatientVersion3,
+});
+
 /** Version 2 (issue 32, before issue 33): no notification settings, and medications without `remindAtNight`. */
-const ArchiveDataVersion2 = ArchiveData.omit({ notificationSettings: true }).extend({ version: z.literal(2), medications: z.array(MedicationVersion2) });
+const ArchiveDataVersion2 = ArchiveDataVersion3.omit({ notificationSettings: true }).extend({ version: z.literal(2), medications: z.array(MedicationVersion2) });
 
 /** Version 1 (before issue 32): version 2's tables less the medications and their dose log. */
 const ArchiveDataVersion1 = ArchiveDataVersion2.omit({ medications: true, medicationDoses: true }).extend({ version: z.literal(1) });
@@ -291,27 +377,72 @@ type ReadResult = { success: true; data: ArchiveData } | { success: false; error
  * healthassist.json of any version this build reads, as the current version: an earlier archive is read with its own
  * schema (strict as it was: a version 1 archive holding medications is refused) and brought up to this one, with
  * what it could not hold empty or at its default (no notification settings: every default; no medication reminded at
- * night).
+ * night; the patient alive), and the profile's texts of conditions and allergies made items, a line an item.
  */
 export function readArchiveData(json: unknown): ReadResult {
   const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
   if (version === 1) {
     const parsed = ArchiveDataVersion1.safeParse(json);
     if (!parsed.success) return { success: false, error: parsed.error };
-    return { success: true, data: upToDate({ ...parsed.data, medications: [], medicationDoses: [] }) };
+    return { success: true, data: fromVersion3(fromVersion2({ ...parsed.data, medications: [], medicationDoses: [] })) };
   }
   if (version === 2) {
     const parsed = ArchiveDataVersion2.safeParse(json);
     if (!parsed.success) return { success: false, error: parsed.error };
-    return { success: true, data: upToDate(parsed.data) };
+    return { success: true, data: fromVersion3(fromVersion2(parsed.data)) };
+  }
+  if (version === 3) {
+    const parsed = ArchiveDataVersion3.safeParse(json);
+    if (!parsed.success) return { success: false, error: parsed.error };
+    return { success: true, data: fromVersion3(parsed.data) };
   }
   return ArchiveData.safeParse(json);
 }
 
-/** Version 2's data as this version's. */
-function upToDate(data: Omit<z.output<typeof ArchiveDataVersion2>, 'version'>): ArchiveData {
+type Version3 = Omit<z.output<typeof ArchiveDataVersion3>, 'version'>;
+
+/** Version 2's data as version 3's. */
+function fromVersion2(data: Omit<z.output<typeof ArchiveDataVersion2>, 'version'>): Version3 {
   const medications = data.medications.map((medication) => ({ ...medication, remindAtNight: false }));
-  return { ...data, version: ARCHIVE_VERSION, notificationSettings: null, medications };
+  return { ...data, notificationSettings: null, medications };
+}
+
+/**
+ * Version 3's data as this version's. Each line of the profile's two texts becomes an item, as migration 0017 made
+ * them (rules/profile-lines.ts: trimmed, blank lines dropped, in order), active and without a code, numbered 1 to n in
+ * its list: rows keep the ids the archive gives them, and these are the only rows of their table that it holds. The
+ * archive's time of making is when they are known to have been in the record. No immunization: they were care items.
+ */
+function fromVersion3(data: Version3): ArchiveData {
+  const { existingConditions, allergies, ...patient } = data.patient;
+  const createdAt = data.exportedAt;
+  return {
+    ...data,
+    version: ARCHIVE_VERSION,
+    patient: { ...patient, deceased: false, deceasedDate: null },
+    conditions: linesOf(existingConditions).map((name, index) => ({
+      id: index + 1,
+      name,
+      codes: [],
+      clinicalStatus: 'active',
+      onsetDate: null,
+      abatementDate: null,
+      note: null,
+      createdAt,
+    })),
+    allergies: linesOf(allergies).map((substance, index) => ({
+      id: index + 1,
+      substance,
+      codes: [],
+      type: null,
+      criticality: null,
+      reactions: [],
+      status: 'active',
+      note: null,
+      createdAt,
+    })),
+    immunizations: [],
+  };
 }
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lowercase hex');

@@ -4,9 +4,12 @@ import type { z } from 'zod';
 import type { Database } from '../db/client';
 import {
   activities,
+  allergies,
   appointments,
   chatMessages,
   chatSessions,
+  conditions,
+  immunizations,
   insuranceBenefits,
   insurancePlans,
   medicalRecords,
@@ -22,6 +25,9 @@ import { ArchiveData, type ArchiveTable } from './format';
 
 /** Each archive table's database table, with the column that makes a row the patient's. */
 export const ARCHIVE_SOURCES = {
+  conditions: { table: conditions, owner: conditions.userId },
+  allergies: { table: allergies, owner: allergies.userId },
+  immunizations: { table: immunizations, owner: immunizations.userId },
   providers: { table: providers, owner: providers.userId },
   medications: { table: medications, owner: medications.userId },
   medicationDoses: { table: medicationDoses, owner: medicationDoses.userId },

@@ -15,6 +15,9 @@ export function checkReferences(data: ArchiveData): void {
     preventativeCare: idsOf('care item', data.preventativeCare),
     chatSessions: idsOf('chat', data.chatSessions),
   };
+  idsOf('condition', data.conditions);
+  idsOf('allergy', data.allergies);
+  idsOf('immunization', data.immunizations);
   idsOf('dose', data.medicationDoses);
   idsOf('benefit', data.insuranceBenefits);
   idsOf('appointment', data.appointments);

@@ -17,6 +17,9 @@ import {
   createPasskey,
   createPasskeyChallenge,
   createProvider,
+  createCondition,
+  createAllergy,
+  createImmunization,
   createRecoveryCode,
   createSession,
   createUser,
@@ -68,6 +71,9 @@ describe('what a delete takes with it', () => {
       await createPasskey(db, owner);
       await createPasskeyChallenge(db, owner);
       await createDose(db, await createMedication(db, owner, { providerId: provider.id }));
+      await createCondition(db, owner);
+      await createAllergy(db, owner);
+      await createImmunization(db, owner);
       // Notifications (issue 33): one with a delivery, the settings, the reminder plan.
       await createDelivery(db, (await createNotification(db, owner)).id, 'email', 'sent');
       await db.insert(notificationSettings).values({ userId: owner });

@@ -7,11 +7,14 @@ import { DOSE_STATUSES, MEDICATION_FORMS, SCHEDULE_KINDS, type MedicationSchedul
 import { APPOINTMENT_STATUSES, ICON_TYPES, STORED_CARE_STATUSES } from '../../shared/rules/statuses';
 import {
   createActivity,
+  createAllergy,
   createAppointment,
   createBenefit,
   createCareItem,
   createChatMessage,
+  createCondition,
   createDose,
+  createImmunization,
   createInsurancePlan,
   createMedicalRecord,
   createMedication,
@@ -42,6 +45,8 @@ async function refusal(write: () => Promise<unknown>) {
 
 /** A value the column's type forbids, written anyway: the database must refuse it on its own. */
 const outsideItsType = (value: string) => value as never;
+/** A jsonb value that is not the list its column holds. */
+const notAList = (value: unknown) => value as never;
 
 /** A schedule the contract would never let through, written anyway. */
 const oddSchedule = (value: unknown) => value as MedicationSchedule;
@@ -150,6 +155,20 @@ describe('CHECK constraints (23514)', () => {
       'medication_doses_as_needed_check',
       () => newDose({ scheduledDate: null, scheduledTime: null, status: 'missed', takenAt: null }),
     ],
+    ['a blank condition name', 'conditions_name_check', () => createCondition(db, userId, { name: ' ' })],
+    ['a condition status outside its set', 'conditions_status_check', () => createCondition(db, userId, { clinicalStatus: outsideItsType('cured') })],
+    ['condition codes that are not a list', 'conditions_codes_check', () => createCondition(db, userId, { codes: notAList({ code: '1' }) })],
+    ['a condition that ended before it began', 'conditions_dates_check', () => createCondition(db, userId, { onsetDate: '2024-02-01', abatementDate: '2024-01-31' })],
+    ['a blank allergy substance', 'allergies_substance_check', () => createAllergy(db, userId, { substance: '' })],
+    ['an allergy type outside its set', 'allergies_type_check', () => createAllergy(db, userId, { type: outsideItsType('sensitivity') })],
+    ['an allergy criticality outside its set', 'allergies_criticality_check', () => createAllergy(db, userId, { criticality: outsideItsType('fatal') })],
+    ['an allergy status outside its set', 'allergies_status_check', () => createAllergy(db, userId, { status: outsideItsType('gone') })],
+    ['allergy codes that are not a list', 'allergies_codes_check', () => createAllergy(db, userId, { codes: notAList('91936005') })],
+    ['reactions that are not a list', 'allergies_reactions_check', () => createAllergy(db, userId, { reactions: notAList({ manifestation: 'Hives' }) })],
+    ['a blank vaccine', 'immunizations_vaccine_check', () => createImmunization(db, userId, { vaccine: '  ' })],
+    ['immunization codes that are not a list', 'immunizations_codes_check', () => createImmunization(db, userId, { codes: notAList(7) })],
+    ['a dose number of 0', 'immunizations_dose_number_check', () => createImmunization(db, userId, { doseNumber: 0 })],
+    ['a dose number of 100', 'immunizations_dose_number_check', () => createImmunization(db, userId, { doseNumber: 100 })],
   ])('refuses %s', async (_case, constraint, write) => {
     expect(await refusal(write)).toEqual({ code: '23514', constraint });
   });
@@ -255,6 +274,9 @@ describe('foreign keys (23503)', () => {
     ['a medication prescribed by no provider', 'medications_provider_id_providers_id_fk', () => createMedication(db, userId, { providerId: NO_SUCH_ID })],
     ['a dose of no medication', 'medication_doses_medication_id_medications_id_fk', () => createDose(db, { id: NO_SUCH_ID, userId })],
     ['a dose of no user', 'medication_doses_user_id_users_id_fk', async () => createDose(db, { id: (await createMedication(db, userId)).id, userId: NO_SUCH_ID })],
+    ['a condition of no user', 'conditions_user_id_users_id_fk', () => createCondition(db, NO_SUCH_ID)],
+    ['an allergy of no user', 'allergies_user_id_users_id_fk', () => createAllergy(db, NO_SUCH_ID)],
+    ['an immunization of no user', 'immunizations_user_id_users_id_fk', () => createImmunization(db, NO_SUCH_ID)],
   ])('refuses %s', async (_case, constraint, write) => {
     expect(await refusal(write)).toEqual({ code: '23503', constraint });
   });

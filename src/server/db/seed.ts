@@ -8,13 +8,17 @@ import { DOSE_MISSED_AFTER_MINUTES } from '../../shared/rules/notifications';
 import { careDigestWords, doseDueWords, doseMissedWords, type NotificationWords } from '../../shared/rules/notification-text';
 import type { StoredCareStatus } from '../../shared/rules/statuses';
 import { formatDate } from '../../shared/rules/formats';
+import { CODE_SYSTEMS } from '../../shared/rules/codes';
 import type { Database } from './client';
 import { storeDocumentChunks, toChunks } from './document-bytes';
 import { syncUserIdSequence } from './patient-account';
 import { samplePdf, samplePng } from './sample-documents';
 import {
   activities,
+  allergies,
   appointments,
+  conditions,
+  immunizations,
   insuranceBenefits,
   installation,
   insurancePlans,
@@ -169,6 +173,7 @@ async function seedDemoData(db: Database, tx: Database, now: Date): Promise<void
   }
 
   const { atorvastatin, lastTaken, rows: medicationRows } = await seedMedications(tx, userId, primaryCare.id, now);
+  await seedHealthLists(tx, userId, now);
   await seedNotifications(tx, userId, now, care, medicationRows);
 
   const eyeExamDate = formatDate(day(addDays(now, 9)));
@@ -202,6 +207,46 @@ const DEMO_INHALER_USES: Array<[number, number, number]> = [
   [8, 7, 15],
   [4, 18, 5],
 ];
+
+const snomed = (code: string, display: string) => [{ system: CODE_SYSTEMS.snomed, code, display }];
+const cvx = (code: string, display: string) => [{ system: CODE_SYSTEMS.cvx, code, display }];
+
+/**
+ * The demo's health lists (issue 34): the conditions its medications are for, coded as a hospital's record would send
+ * them, and a bronchitis that is over; two allergies; the flu vaccine its completed care item records, and a Tdap.
+ */
+async function seedHealthLists(tx: Database, userId: number, now: Date) {
+  await tx.insert(conditions).values([
+    { userId, name: 'High blood pressure', codes: snomed('38341003', 'Hypertensive disorder'), onsetDate: day(subMonths(now, 15)) },
+    { userId, name: 'Type 2 diabetes', codes: snomed('44054006', 'Diabetes mellitus type 2'), onsetDate: day(subMonths(now, 9)) },
+    { userId, name: 'High cholesterol', codes: snomed('13644009', 'Hypercholesterolemia'), onsetDate: day(subMonths(now, 4)) },
+    { userId, name: 'Exercise-induced asthma', codes: snomed('31387002', 'Exercise-induced asthma'), onsetDate: day(subMonths(now, 27)) },
+    {
+      userId,
+      name: 'Acute bronchitis',
+      codes: snomed('10509002', 'Acute bronchitis'),
+      clinicalStatus: 'resolved',
+      onsetDate: day(subMonths(now, 20)),
+      abatementDate: day(addDays(subMonths(now, 20), 18)),
+    },
+  ]);
+  await tx.insert(allergies).values([
+    {
+      userId,
+      substance: 'Penicillin',
+      codes: snomed('764146007', 'Penicillin'),
+      type: 'allergy',
+      criticality: 'high',
+      reactions: [{ manifestation: 'Hives', severity: 'moderate' }],
+      note: 'Reaction as a child',
+    },
+    { userId, substance: 'Grass pollen', codes: snomed('256277009', 'Grass pollen'), type: 'allergy', criticality: 'low', reactions: [{ manifestation: 'Sneezing', severity: 'mild' }] },
+  ]);
+  await tx.insert(immunizations).values([
+    { userId, vaccine: 'Flu vaccine', codes: cvx('150', 'Influenza, injectable, quadrivalent, preservative free'), date: day(subMonths(now, 1)), site: 'Left arm', performer: 'Springfield Pharmacy' },
+    { userId, vaccine: 'Tdap', codes: cvx('115', 'Tdap'), date: day(subMonths(now, 62)), doseNumber: 1, site: 'Left arm', performer: 'Dr. Maria Lopez' },
+  ]);
+}
 
 /**
  * The demo's medications (issue 32), prescribed by its primary care provider, and the two weeks of dose log before

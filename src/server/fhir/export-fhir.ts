@@ -18,7 +18,8 @@ const DATA_HERE = 'healthassist:document-bytes';
 export async function exportFhirBundle(db: Database, patient: Patient, now = new Date()): Promise<Readable | null> {
   const rows = await readPatientRows(db, patient);
   if (!rows) return null;
-  const { patientUrl, entries } = fhirResources(rows, await patientTimeZone(db, patient));
+  const { conditions, allergies, immunizations } = rows;
+  const { patientUrl, entries } = fhirResources(rows, { conditions, allergies, immunizations }, await patientTimeZone(db, patient));
   return Readable.from(bundleText(db, rows, entries, patientUrl, now), { objectMode: false });
 }
 

@@ -32,6 +32,8 @@ export const FhirPatient = z.looseObject({
   birthDate: text.optional(),
   telecom: z.array(z.looseObject({ system: text.optional(), value: text.optional() })).optional(),
   extension: z.array(Extension).optional(),
+  deceasedBoolean: z.boolean().optional(),
+  deceasedDateTime: text.optional(),
 });
 
 export const FhirCoverage = z.looseObject({
@@ -75,13 +77,19 @@ export const FhirDocumentReference = z.looseObject({
   content: z.array(z.looseObject({ attachment: z.looseObject({ contentType: text.optional(), data: text.optional(), title: text.optional(), url: text.optional() }) })),
 });
 
-/** An immunization or a procedure: a completed care item. */
+/** A vaccine given (issue 34): an item of the immunizations list. */
 export const FhirImmunization = z.looseObject({
   resourceType: z.literal('Immunization'),
   status: text,
   vaccineCode: CodeableConcept,
   occurrenceDateTime: text.optional(),
+  lotNumber: text.optional(),
+  site: CodeableConcept.optional(),
+  performer: z.array(z.looseObject({ function: CodeableConcept.optional(), actor: Reference.optional() })).optional(),
+  protocolApplied: z.array(z.looseObject({ doseNumberPositiveInt: z.number().optional(), doseNumberString: text.optional() })).optional(),
+  note: z.array(z.looseObject({ text: text.optional() })).optional(),
 });
+/** A procedure done: a completed care item. */
 export const FhirProcedure = z.looseObject({
   resourceType: z.literal('Procedure'),
   status: text,
@@ -103,11 +111,18 @@ export const FhirServiceRequest = z.looseObject({
   note: z.array(z.looseObject({ text: text.optional() })).optional(),
 });
 
-/** An allergy or a condition: a line of the profile's list. */
+/** An allergy or intolerance (issue 34): an item of the allergies list. */
 export const FhirAllergyIntolerance = z.looseObject({
   resourceType: z.literal('AllergyIntolerance'),
-  code: CodeableConcept.optional(),
+  clinicalStatus: CodeableConcept.optional(),
   verificationStatus: CodeableConcept.optional(),
+  type: text.optional(),
+  criticality: text.optional(),
+  code: CodeableConcept.optional(),
+  reaction: z
+    .array(z.looseObject({ manifestation: z.array(CodeableConcept).optional(), description: text.optional(), severity: text.optional() }))
+    .optional(),
+  note: z.array(z.looseObject({ text: text.optional() })).optional(),
 });
 
 // Medications (issue 32): a MedicationStatement or MedicationRequest is a medication of the list, a
@@ -199,10 +214,23 @@ export const FhirMedicationAdministration = NamesAMedication.extend({
   supportingInformation: z.array(Reference).optional(),
   extension: z.array(Extension).optional(),
 });
+/** A condition (issue 34): an item of the problem list; also a medication's reason. */
 export const FhirCondition = z.looseObject({
   resourceType: z.literal('Condition'),
-  code: CodeableConcept.optional(),
+  clinicalStatus: CodeableConcept.optional(),
   verificationStatus: CodeableConcept.optional(),
+  code: CodeableConcept.optional(),
+  onsetDateTime: text.optional(),
+  onsetPeriod: Period.optional(),
+  // Any abatement[x] says that it ended, whatever its type; only a date or a period's end is kept as the day.
+  abatementDateTime: text.optional(),
+  abatementPeriod: Period.optional(),
+  abatementString: text.optional(),
+  abatementBoolean: z.boolean().optional(),
+  abatementAge: z.unknown().optional(),
+  abatementRange: z.unknown().optional(),
+  note: z.array(z.looseObject({ text: text.optional() })).optional(),
+  extension: z.array(Extension).optional(),
 });
 
 export type FhirCodeableConcept = z.infer<typeof CodeableConcept>;

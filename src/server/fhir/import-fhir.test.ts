@@ -1,13 +1,22 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dataFingerprint } from '../../testing/data-fingerprint';
-import { createUser } from '../../testing/factories';
-import { addMedicationsOfEveryKind, epicMedications, ipsMedications, syntheaMedications } from '../../testing/fhir-fixtures';
+import { createAllergy, createCondition, createImmunization, createUser } from '../../testing/factories';
+import {
+  addHealthListsOfEveryKind,
+  addMedicationsOfEveryKind,
+  epicMedications,
+  ipsHealthLists,
+  ipsMedications,
+  synthea2Record,
+  syntheaCovid19,
+  syntheaMedications,
+} from '../../testing/fhir-fixtures';
 import { api, useTestApp } from '../../testing/test-app';
 import { readDocumentChunks } from '../db/document-bytes';
 import { wipeData } from '../db/reset';
 import { samplePdf } from '../db/sample-documents';
-import { medicalRecords, medicationDoses, medications, providers, users } from '../db/schema/index';
+import { allergies, conditions, immunizations, medicalRecords, medicationDoses, medications, providers, users } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 import { todayIn } from '../../shared/rules/patient';
 import { NO_PATIENT_YET } from './import-fhir';
@@ -20,10 +29,13 @@ const t = useTestApp();
 const post = (body: unknown, contentType = 'application/fhir+json') =>
   t.app.inject({ method: 'POST', url: '/api/import/fhir', headers: { 'content-type': contentType }, payload: JSON.stringify(body) });
 
-/** A new patient with nothing yet, as after onboarding without insurance. */
-async function freshPatient() {
+/**
+ * A new patient with nothing yet, as after onboarding without insurance; named as the Bundle a test imports names its
+ * patient, since a Bundle about someone else is refused (issue 34).
+ */
+async function freshPatient(displayName = 'Sam Lee') {
   await wipeData(t.db);
-  await createUser(t.db, { id: 1, displayName: 'Sam Lee', email: 'sam@example.com', onboardedAt: new Date() });
+  await createUser(t.db, { id: 1, displayName, email: 'sam@example.com', onboardedAt: new Date() });
 }
 
 const base64 = (bytes: Buffer) => bytes.toString('base64');
@@ -47,6 +59,30 @@ async function medicationRecord(userId: number) {
   };
 }
 const pdf = samplePdf('Discharge summary', ['Discharged in good health']);
+
+type Results = { resourceType: string; imported: number; alreadyThere: number; skipped: { reason: string; count: number }[] }[];
+const SNOMED = 'http://snomed.info/sct';
+const CVX = 'http://hl7.org/fhir/sid/cvx';
+
+/** The patient's conditions, allergies and immunizations (issue 34) as stored, in order: no ids, no times of writing. */
+async function healthLists(userId: number) {
+  const strip = <Row extends { id: number; userId: number; createdAt: Date }>({ id: _id, userId: _user, createdAt: _created, ...row }: Row) => row;
+  return {
+    conditions: (await t.db.select().from(conditions).where(eq(conditions.userId, userId)).orderBy(asc(conditions.id))).map(strip),
+    allergies: (await t.db.select().from(allergies).where(eq(allergies.userId, userId)).orderBy(asc(allergies.id))).map(strip),
+    // By day, as the export writes them.
+    immunizations: (await t.db.select().from(immunizations).where(eq(immunizations.userId, userId)).orderBy(asc(immunizations.date), asc(immunizations.id))).map(strip),
+  };
+}
+
+/** How many rows each list has. */
+async function listCounts(userId: number) {
+  const lists = await healthLists(userId);
+  return { conditions: lists.conditions.length, allergies: lists.allergies.length, immunizations: lists.immunizations.length };
+}
+
+/** The results of the three list types only. */
+const listResults = (results: Results) => results.filter((each) => ['AllergyIntolerance', 'Condition', 'Immunization'].includes(each.resourceType));
 
 /** What another patient portal exports, after Synthea's shape: a patient, their care, and much HealthAssist keeps none of. */
 const portalBundle = {
@@ -118,30 +154,32 @@ describe('a Bundle from another patient portal', () => {
     const response = await post(portalBundle);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().results).toEqual([
-      { resourceType: 'AllergyIntolerance', imported: 1, skipped: [{ reason: 'is entered-in-error', count: 1 }] },
+      { resourceType: 'AllergyIntolerance', imported: 1, alreadyThere: 0, skipped: [{ reason: 'is entered-in-error', count: 1 }] },
       {
         resourceType: 'Appointment',
         imported: 1,
+        alreadyThere: 0,
         skipped: [{ reason: 'names no practitioner of the Bundle (HealthAssist keeps an appointment with a provider)', count: 1 }],
       },
-      { resourceType: 'Condition', imported: 1, skipped: [{ reason: 'says nothing in words (a bare code)', count: 1 }] },
-      { resourceType: 'Coverage', imported: 1, skipped: [] },
+      { resourceType: 'Condition', imported: 1, alreadyThere: 0, skipped: [{ reason: 'says nothing in words (a bare code)', count: 1 }] },
+      { resourceType: 'Coverage', imported: 1, alreadyThere: 0, skipped: [] },
       {
         resourceType: 'DocumentReference',
         imported: 1,
+        alreadyThere: 0,
         skipped: [
           { reason: 'links to its document instead of holding it', count: 1 },
           { reason: 'its bytes are not the type it names', count: 1 },
         ],
       },
-      { resourceType: 'Encounter', imported: 0, skipped: [{ reason: 'HealthAssist keeps no Encounter', count: 1 }] },
-      { resourceType: 'Immunization', imported: 1, skipped: [{ reason: 'has the status not-done, not completed', count: 1 }] },
-      { resourceType: 'MedicationRequest', imported: 0, skipped: [{ reason: 'names no medication in words (a bare code)', count: 1 }] },
-      { resourceType: 'MedicationStatement', imported: 1, skipped: [] },
-      { resourceType: 'Observation', imported: 0, skipped: [{ reason: 'HealthAssist keeps no Observation', count: 2 }] },
-      { resourceType: 'Patient', imported: 1, skipped: [] },
-      { resourceType: 'Practitioner', imported: 1, skipped: [] },
-      { resourceType: 'Procedure', imported: 1, skipped: [] },
+      { resourceType: 'Encounter', imported: 0, alreadyThere: 0, skipped: [{ reason: 'HealthAssist keeps no Encounter', count: 1 }] },
+      { resourceType: 'Immunization', imported: 1, alreadyThere: 0, skipped: [{ reason: 'was not given (not-done)', count: 1 }] },
+      { resourceType: 'MedicationRequest', imported: 0, alreadyThere: 0, skipped: [{ reason: 'names no medication in words (a bare code)', count: 1 }] },
+      { resourceType: 'MedicationStatement', imported: 1, alreadyThere: 0, skipped: [] },
+      { resourceType: 'Observation', imported: 0, alreadyThere: 0, skipped: [{ reason: 'HealthAssist keeps no Observation', count: 2 }] },
+      { resourceType: 'Patient', imported: 1, alreadyThere: 0, skipped: [] },
+      { resourceType: 'Practitioner', imported: 1, alreadyThere: 0, skipped: [] },
+      { resourceType: 'Procedure', imported: 1, alreadyThere: 0, skipped: [] },
     ]);
 
     const user = (await api(t.app, 'GET', '/api/users/1')).body;
@@ -157,6 +195,12 @@ describe('a Bundle from another patient portal', () => {
       medications: null,
       existingConditions: 'Hypertension',
     });
+    // The lists (issue 34): the coded condition with its code, the allergy, the vaccine given (no longer a care item).
+    expect(await healthLists(1)).toEqual({
+      conditions: [{ name: 'Hypertension', codes: [{ system: SNOMED, code: '38341003', display: 'Hypertension' }], clinicalStatus: 'active', onsetDate: null, abatementDate: null, note: null }],
+      allergies: [{ substance: 'Penicillin', codes: [], type: null, criticality: null, reactions: [], status: 'active', note: null }],
+      immunizations: [{ vaccine: 'Influenza vaccine', codes: [], date: '2025-10-01', doseNumber: null, lotNumber: null, site: null, performer: null, note: null }],
+    });
     // The statement is a medication now (issue 32); the words that state a schedule are its instructions, not a schedule.
     expect(await medicationsOf(1)).toEqual([
       expect.objectContaining({ name: 'Lisinopril', strength: '10 mg', status: 'active', schedule: { kind: 'as-needed' }, instructions: 'Lisinopril 10 mg daily' }),
@@ -169,7 +213,6 @@ describe('a Bundle from another patient portal', () => {
     const care = (await api(t.app, 'GET', '/api/preventative-care/1')).body as { careName: string; status: string; lastCompleted: string }[];
     expect(care.map(({ careName, status, lastCompleted }) => ({ careName, status, lastCompleted }))).toEqual([
       { careName: 'Colonoscopy', status: 'completed', lastCompleted: '2024-06-12' },
-      { careName: 'Influenza vaccine', status: 'completed', lastCompleted: '2025-10-01' },
     ]);
     const [record] = await t.db.select().from(medicalRecords).where(eq(medicalRecords.userId, 1));
     expect(record).toMatchObject({ filename: 'discharge.pdf', fileType: 'application/pdf', description: 'Discharge' });
@@ -177,16 +220,15 @@ describe('a Bundle from another patient portal', () => {
     for await (const piece of readDocumentChunks(t.db, record!.id)) pieces.push(piece);
     expect(Buffer.concat(pieces).equals(pdf)).toBe(true);
 
-    // The same Bundle again: the profile's lines are not doubled.
-    const again = (await post(portalBundle)).json().results as { resourceType: string; imported: number; skipped: { reason: string }[] }[];
-    expect(again.find((each) => each.resourceType === 'AllergyIntolerance')).toEqual({
-      resourceType: 'AllergyIntolerance',
-      imported: 0,
-      skipped: [
-        { reason: 'is entered-in-error', count: 1 },
-        { reason: 'already in the profile', count: 1 },
-      ],
-    });
+    // The same Bundle again: the lists are not doubled, and the answer says why.
+    const lists = await healthLists(1);
+    const again = (await post(portalBundle)).json().results as Results;
+    expect(again.filter((each) => ['AllergyIntolerance', 'Condition', 'Immunization'].includes(each.resourceType))).toEqual([
+      { resourceType: 'AllergyIntolerance', imported: 0, alreadyThere: 1, skipped: [{ reason: 'is entered-in-error', count: 1 }] },
+      { resourceType: 'Condition', imported: 0, alreadyThere: 1, skipped: [{ reason: 'says nothing in words (a bare code)', count: 1 }] },
+      { resourceType: 'Immunization', imported: 0, alreadyThere: 1, skipped: [{ reason: 'was not given (not-done)', count: 1 }] },
+    ]);
+    expect(await healthLists(1)).toEqual(lists);
   });
 
   it('takes application/json too; refuses what is not a Bundle, and an install without a patient, writing nothing', async () => {
@@ -215,8 +257,8 @@ describe('a Bundle from another patient portal', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().results).toEqual([
-      { resourceType: 'Bundle.entry', imported: 0, skipped: [{ reason: 'holds no resource (a link or a search outcome only)', count: 1 }] },
-      { resourceType: 'Patient', imported: 1, skipped: [] },
+      { resourceType: 'Bundle.entry', imported: 0, alreadyThere: 0, skipped: [{ reason: 'holds no resource (a link or a search outcome only)', count: 1 }] },
+      { resourceType: 'Patient', imported: 1, alreadyThere: 0, skipped: [] },
     ]);
     expect((await t.db.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, 1)))[0]!.dateOfBirth).toBe('1984-02-29');
   });
@@ -237,6 +279,7 @@ describe('a Bundle from another patient portal', () => {
       ['__proto__', 'constructor', 'toString'].map((resourceType) => ({
         resourceType,
         imported: 0,
+        alreadyThere: 0,
         skipped: [{ reason: `HealthAssist keeps no ${resourceType}`, count: 1 }],
       })),
     );
@@ -244,11 +287,12 @@ describe('a Bundle from another patient portal', () => {
 });
 
 describe('HealthAssist’s own FHIR export', () => {
-  it('comes back into a new patient whole: plans, providers, appointments, care items with their completions, documents, medications and their log', async () => {
+  it('comes back into a new patient whole: plans, providers, appointments, care items with their completions, documents, medications and their log, the health lists', async () => {
     await wipeData(t.db);
     await seedIfEmpty(t.db);
     await addMedicationsOfEveryKind(t.db, 1);
-    await t.db.update(users).set({ allergies: 'Penicillin', medications: 'Fish oil\nVitamin B12 1,000 mcg weekly', sexAtBirth: 'male' }).where(eq(users.id, 1));
+    await addHealthListsOfEveryKind(t.db, 1);
+    await t.db.update(users).set({ medications: 'Fish oil\nVitamin B12 1,000 mcg weekly', sexAtBirth: 'male' }).where(eq(users.id, 1));
     const exported = await t.app.inject({ method: 'GET', url: '/api/export/fhir' });
     const bundle = JSON.parse(exported.body) as { entry: { resource: { resourceType: string } }[] };
     const lists = async () => ({
@@ -266,20 +310,25 @@ describe('HealthAssist’s own FHIR export', () => {
       ]),
       records: (await api(t.app, 'GET', '/api/medical-records/1')).body.length as number,
       medications: await medicationRecord(1),
+      healthLists: await healthLists(1),
     });
     const before = await lists();
+    const { allergies: allergyLines, existingConditions: conditionLines } = (await api(t.app, 'GET', '/api/users/1')).body as Record<string, string>;
 
-    await freshPatient();
+    // The demo's own export, into a new install of the same patient.
+    await freshPatient('Alex Morgan');
     const response = await post(bundle);
     expect(response.statusCode, response.body).toBe(200);
-    const results = response.json().results as { resourceType: string; imported: number; skipped: unknown[] }[];
+    const results = response.json().results as Results;
     const count = (type: string) => bundle.entry.filter((entry) => entry.resource.resourceType === type).length;
     expect(results.map((each) => each.resourceType)).toEqual(
       [
         'AllergyIntolerance',
         'Appointment',
+        'Condition',
         'Coverage',
         'DocumentReference',
+        'Immunization',
         'MedicationAdministration',
         'MedicationStatement',
         'Patient',
@@ -289,23 +338,30 @@ describe('HealthAssist’s own FHIR export', () => {
       ].filter((type) => count(type) > 0),
     );
     expect(count('MedicationAdministration')).toBeGreaterThan(20);
-    for (const result of results) expect(result, result.resourceType).toEqual({ resourceType: result.resourceType, imported: count(result.resourceType), skipped: [] });
+    for (const result of results) expect(result, result.resourceType).toEqual({ resourceType: result.resourceType, imported: count(result.resourceType), alreadyThere: 0, skipped: [] });
     expect(await lists()).toEqual(before);
     expect(before.medications.medications.map((each) => each.status)).toEqual(expect.arrayContaining(['active', 'paused', 'stopped']));
+    expect([count('Condition'), count('AllergyIntolerance'), count('Immunization')]).toEqual([9, 7, 4]);
     expect((await api(t.app, 'GET', '/api/users/1')).body).toMatchObject({
       displayName: 'Alex Morgan',
-      allergies: 'Penicillin',
+      allergies: allergyLines,
+      existingConditions: conditionLines,
       medications: 'Fish oil\nVitamin B12 1,000 mcg weekly',
       sexAtBirth: 'male',
     });
 
     // Again: nothing is doubled, and each resource says why.
-    const again = (await post(bundle)).json().results as { resourceType: string; imported: number; skipped: { reason: string; count: number }[] }[];
+    const again = (await post(bundle)).json().results as Results;
+    expect(listResults(again)).toEqual(
+      ['AllergyIntolerance', 'Condition', 'Immunization'].map((resourceType) => ({ resourceType, imported: 0, alreadyThere: count(resourceType), skipped: [] })),
+    );
+    expect(await healthLists(1)).toEqual(before.healthLists);
     expect(again.filter((each) => each.resourceType.startsWith('Medication'))).toEqual([
-      { resourceType: 'MedicationAdministration', imported: 0, skipped: [{ reason: 'already in the dose log', count: count('MedicationAdministration') }] },
+      { resourceType: 'MedicationAdministration', imported: 0, alreadyThere: 0, skipped: [{ reason: 'already in the dose log', count: count('MedicationAdministration') }] },
       {
         resourceType: 'MedicationStatement',
         imported: 0,
+        alreadyThere: 0,
         skipped: [
           { reason: 'already in the profile', count: 1 },
           { reason: 'already in the medication list', count: count('MedicationStatement') - 1 },
@@ -332,19 +388,19 @@ describe('a published sample: Medplum’s mock patient Homer Simpson and his rec
       mock.HomerMedia,
       mock.HomerSimpsonSpecimen,
     ];
-    await freshPatient();
+    await freshPatient('Homer Simpson');
     const response = await post({ resourceType: 'Bundle', type: 'collection', entry: resources.map((resource) => ({ resource })) });
     expect(response.statusCode, response.body).toBe(200);
-    const keepsNo = (resourceType: string, count = 1) => ({ resourceType, imported: 0, skipped: [{ reason: `HealthAssist keeps no ${resourceType}`, count }] });
+    const keepsNo = (resourceType: string, count = 1) => ({ resourceType, imported: 0, alreadyThere: 0, skipped: [{ reason: `HealthAssist keeps no ${resourceType}`, count }] });
     expect(response.json().results).toEqual([
       keepsNo('Communication'),
       keepsNo('DiagnosticReport'),
       keepsNo('Encounter'),
       keepsNo('Media'),
       keepsNo('Observation', 3),
-      { resourceType: 'Patient', imported: 1, skipped: [] },
-      { resourceType: 'Practitioner', imported: 1, skipped: [] },
-      { resourceType: 'ServiceRequest', imported: 0, skipped: [{ reason: 'names nothing in words (a bare code)', count: 1 }] },
+      { resourceType: 'Patient', imported: 1, alreadyThere: 0, skipped: [] },
+      { resourceType: 'Practitioner', imported: 1, alreadyThere: 0, skipped: [] },
+      { resourceType: 'ServiceRequest', imported: 0, alreadyThere: 0, skipped: [{ reason: 'names nothing in words (a bare code)', count: 1 }] },
       keepsNo('Specimen'),
     ]);
     expect((await api(t.app, 'GET', '/api/users/1')).body).toMatchObject({ displayName: 'Homer Simpson', firstName: 'Homer', lastName: 'Simpson', dateOfBirth: '1956-05-12' });
@@ -357,19 +413,20 @@ describe('medications from other records (issue 32)', () => {
   const medicationResults = (results: Results) => results.filter((each) => each.resourceType.startsWith('Medication'));
 
   it('Synthea: prescriptions renewed at each visit are one medication, timings become schedules, ICU doses that name no prescription are skipped', async () => {
-    await freshPatient();
+    await freshPatient('Darnell Kuhn');
     const response = await post(syntheaMedications);
     expect(response.statusCode, response.body).toBe(200);
     expect(medicationResults(response.json().results)).toEqual([
       {
         resourceType: 'MedicationAdministration',
         imported: 1,
+        alreadyThere: 0,
         skipped: [
           { reason: 'names no medication of the list or of the Bundle', count: 1 },
           { reason: 'was not given, and HealthAssist logs a dose not taken only for a scheduled dose', count: 1 },
         ],
       },
-      { resourceType: 'MedicationRequest', imported: 4, skipped: [{ reason: 'another resource of the Bundle for the same medication is kept (the current one)', count: 1 }] },
+      { resourceType: 'MedicationRequest', imported: 4, alreadyThere: 0, skipped: [{ reason: 'another resource of the Bundle for the same medication is kept (the current one)', count: 1 }] },
     ]);
     const rows = await medicationsOf(1);
     expect(rows.map(({ name, strength, form, dose, status, startDate, endDate, stoppedOn, reason, prescriber, providerId, schedule }) => ({
@@ -448,10 +505,11 @@ describe('medications from other records (issue 32)', () => {
       {
         resourceType: 'Medication',
         imported: 2,
+        alreadyThere: 0,
         skipped: [{ reason: 'is named by no MedicationStatement, MedicationRequest or MedicationAdministration of the Bundle', count: 1 }],
       },
-      { resourceType: 'MedicationRequest', imported: 3, skipped: [] },
-      { resourceType: 'Practitioner', imported: 1, skipped: [] },
+      { resourceType: 'MedicationRequest', imported: 3, alreadyThere: 0, skipped: [] },
+      { resourceType: 'Practitioner', imported: 1, alreadyThere: 0, skipped: [] },
     ]);
     const [provider] = await t.db.select().from(providers).where(eq(providers.userId, 1));
     const rows = await medicationsOf(1);
@@ -499,12 +557,13 @@ describe('medications from other records (issue 32)', () => {
       {
         resourceType: 'Medication',
         imported: 0,
+        alreadyThere: 0,
         skipped: [
           { reason: 'the resources that name it were not imported', count: 2 },
           { reason: 'is named by no MedicationStatement, MedicationRequest or MedicationAdministration of the Bundle', count: 1 },
         ],
       },
-      { resourceType: 'MedicationRequest', imported: 0, skipped: [{ reason: 'already in the medication list', count: 3 }] },
+      { resourceType: 'MedicationRequest', imported: 0, alreadyThere: 0, skipped: [{ reason: 'already in the medication list', count: 3 }] },
     ]);
     expect(await medicationsOf(1)).toHaveLength(3);
   });
@@ -514,8 +573,8 @@ describe('medications from other records (issue 32)', () => {
     const response = await post(ipsMedications);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().results).toEqual([
-      { resourceType: 'Medication', imported: 1, skipped: [] },
-      { resourceType: 'MedicationStatement', imported: 2, skipped: [{ reason: 'is entered-in-error', count: 1 }] },
+      { resourceType: 'Medication', imported: 1, alreadyThere: 0, skipped: [] },
+      { resourceType: 'MedicationStatement', imported: 2, alreadyThere: 0, skipped: [{ reason: 'is entered-in-error', count: 1 }] },
     ]);
     expect(await medicationsOf(1)).toEqual([
       expect.objectContaining({
@@ -540,8 +599,8 @@ describe('medications from other records (issue 32)', () => {
       type: 'collection',
       entry: [{ resource: { resourceType: 'MedicationRequest', status: 'active', intent: 'order', medicationCodeableConcept: { text: `LISINOPRIL ${strength} Oral Tablet` } } }],
     });
-    expect((await post(bundle('10 MG'))).json().results).toEqual([{ resourceType: 'MedicationRequest', imported: 0, skipped: [{ reason: 'already in the medication list', count: 1 }] }]);
-    expect((await post(bundle('20 MG'))).json().results).toEqual([{ resourceType: 'MedicationRequest', imported: 1, skipped: [] }]);
+    expect((await post(bundle('10 MG'))).json().results).toEqual([{ resourceType: 'MedicationRequest', imported: 0, alreadyThere: 0, skipped: [{ reason: 'already in the medication list', count: 1 }] }]);
+    expect((await post(bundle('20 MG'))).json().results).toEqual([{ resourceType: 'MedicationRequest', imported: 1, alreadyThere: 0, skipped: [] }]);
     expect((await medicationsOf(1)).map(({ name, strength, schedule }) => [name, strength, schedule.kind])).toEqual([
       ['Lisinopril', '10 mg', 'daily'],
       ['LISINOPRIL', '20 mg', 'as-needed'],
@@ -596,6 +655,7 @@ describe('medications from other records (issue 32)', () => {
       {
         resourceType: 'MedicationRequest',
         imported: 3,
+        alreadyThere: 0,
         skipped: [
           { reason: 'is a draft', count: 1 },
           { reason: 'is entered-in-error', count: 1 },
@@ -603,12 +663,286 @@ describe('medications from other records (issue 32)', () => {
           { reason: 'has a name longer than 200 characters', count: 1 },
         ],
       },
-      { resourceType: 'MedicationStatement', imported: 0, skipped: [{ reason: 'says it is not taken', count: 1 }] },
+      { resourceType: 'MedicationStatement', imported: 0, alreadyThere: 0, skipped: [{ reason: 'says it is not taken', count: 1 }] },
     ]);
     expect((await medicationsOf(1)).map(({ name, status, pausedOn, stoppedOn, stopReason }) => ({ name, status, pausedOn, stoppedOn, stopReason }))).toEqual([
       { name: 'Warfarin', status: 'paused', pausedOn: todayIn(null), stoppedOn: null, stopReason: null },
       { name: 'Ibuprofen', status: 'stopped', pausedOn: null, stoppedOn: '2024-05-01', stopReason: 'Stomach upset' },
       { name: 'Naproxen', status: 'stopped', pausedOn: null, stoppedOn: '2024-06-01', stopReason: null },
+    ]);
+  });
+});
+
+describe('conditions, allergies and immunizations from other records (issue 34)', () => {
+  const bareRow = { note: null };
+
+  it('Synthea 3.x (a COVID-19 episode): resolved conditions stay resolved with their end, CVX and SNOMED codes are kept, reactions and criticality too; no care item is made', async () => {
+    await freshPatient('Darnell Kuhn');
+    const response = await post(syntheaCovid19());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(listResults(response.json().results)).toEqual([
+      { resourceType: 'AllergyIntolerance', imported: 2, alreadyThere: 0, skipped: [] },
+      { resourceType: 'Condition', imported: 11, alreadyThere: 0, skipped: [] },
+      { resourceType: 'Immunization', imported: 3, alreadyThere: 0, skipped: [] },
+    ]);
+    const lists = await healthLists(1);
+    const covid = lists.conditions.find((each) => each.name === 'COVID-19');
+    expect(covid).toEqual({
+      ...bareRow,
+      name: 'COVID-19',
+      codes: [{ system: SNOMED, code: '840539006', display: 'COVID-19' }],
+      clinicalStatus: 'resolved',
+      onsetDate: '2020-03-02',
+      abatementDate: '2020-03-22',
+    });
+    expect(lists.conditions.filter((each) => each.clinicalStatus === 'resolved')).toHaveLength(9);
+    expect(lists.conditions.find((each) => each.name === 'Essential hypertension (disorder)')).toMatchObject({ clinicalStatus: 'active', onsetDate: '2018-03-12', abatementDate: null });
+    // The episode that ended is not an "existing condition".
+    expect((await api(t.app, 'GET', '/api/users/1')).body).toMatchObject({
+      existingConditions: 'Essential hypertension (disorder)\nPrediabetes',
+      allergies: 'Allergy to peanut\nHouse dust mite allergy',
+    });
+    expect(lists.immunizations.map(({ vaccine, codes, date }) => ({ vaccine, cvx: codes.map((each) => [each.system, each.code]), date }))).toEqual([
+      { vaccine: 'Tdap', cvx: [[CVX, '115']], date: '2015-04-20' },
+      { vaccine: 'Influenza, seasonal, injectable, preservative free', cvx: [[CVX, '140']], date: '2019-10-07' },
+      { vaccine: 'Influenza, seasonal, injectable, preservative free', cvx: [[CVX, '140']], date: '2020-10-12' },
+    ]);
+    expect(lists.allergies[0]).toEqual({
+      ...bareRow,
+      substance: 'Allergy to peanut',
+      codes: [{ system: SNOMED, code: '91935009', display: 'Allergy to peanut' }],
+      type: 'allergy',
+      criticality: 'high',
+      reactions: [
+        { manifestation: 'Anaphylaxis (disorder)', severity: 'severe' },
+        { manifestation: 'Wheal (finding)', severity: 'moderate' },
+      ],
+      status: 'active',
+    });
+    expect(lists.allergies[1]).toMatchObject({ substance: 'House dust mite allergy', criticality: 'low', reactions: [] });
+    expect((await api(t.app, 'GET', '/api/preventative-care/1')).body).toEqual([]);
+  });
+
+  it('the same Bundle twice adds nothing the second time, and says each item is already in the record', async () => {
+    await freshPatient('Darnell Kuhn');
+    expect((await post(syntheaCovid19())).statusCode).toBe(200);
+    const lists = await healthLists(1);
+    expect(await listCounts(1)).toEqual({ conditions: 11, allergies: 2, immunizations: 3 });
+
+    const again = await post(syntheaCovid19());
+    expect(again.statusCode).toBe(200);
+    expect(listResults(again.json().results)).toEqual([
+      { resourceType: 'AllergyIntolerance', imported: 0, alreadyThere: 2, skipped: [] },
+      { resourceType: 'Condition', imported: 0, alreadyThere: 11, skipped: [] },
+      { resourceType: 'Immunization', imported: 0, alreadyThere: 3, skipped: [] },
+    ]);
+    expect(await listCounts(1)).toEqual({ conditions: 11, allergies: 2, immunizations: 3 });
+    expect(await healthLists(1)).toEqual(lists);
+  });
+
+  it('codes survive import → export; the export imported back changes nothing', async () => {
+    await freshPatient('Darnell Kuhn');
+    expect((await post(syntheaCovid19())).statusCode).toBe(200);
+    const exported = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/export/fhir' })).body) as { entry: { resource: Record<string, unknown> & { resourceType: string } }[] };
+    const resources = (type: string) => exported.entry.map((entry) => entry.resource).filter((resource) => resource.resourceType === type);
+    expect(resources('Condition')).toHaveLength(11);
+    expect(resources('Condition')).toContainEqual(
+      expect.objectContaining({
+        clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'resolved' }] },
+        code: { coding: [{ system: SNOMED, code: '840539006', display: 'COVID-19' }], text: 'COVID-19' },
+        onsetDateTime: '2020-03-02',
+        abatementDateTime: '2020-03-22',
+      }),
+    );
+    // In the record's order (as the archive reads it): compared as a set.
+    expect(resources('Immunization').map((each) => (each.vaccineCode as { coding: { system: string; code: string }[] }).coding.map(({ system, code }) => `${system}|${code}`)).sort()).toEqual([
+      [`${CVX}|115`],
+      [`${CVX}|140`],
+      [`${CVX}|140`],
+    ]);
+    expect(resources('AllergyIntolerance')).toContainEqual(
+      expect.objectContaining({
+        criticality: 'high',
+        code: { coding: [{ system: SNOMED, code: '91935009', display: 'Allergy to peanut' }], text: 'Allergy to peanut' },
+        reaction: [
+          { manifestation: [{ text: 'Anaphylaxis (disorder)' }], severity: 'severe' },
+          { manifestation: [{ text: 'Wheal (finding)' }], severity: 'moderate' },
+        ],
+      }),
+    );
+
+    const lists = await healthLists(1);
+    const back = await post(exported);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(listResults(back.json().results)).toEqual([
+      { resourceType: 'AllergyIntolerance', imported: 0, alreadyThere: 2, skipped: [] },
+      { resourceType: 'Condition', imported: 0, alreadyThere: 11, skipped: [] },
+      { resourceType: 'Immunization', imported: 0, alreadyThere: 3, skipped: [] },
+    ]);
+    expect(await healthLists(1)).toEqual(lists);
+  });
+
+  it('the demo\'s own export imported back into the same record changes nothing in its lists', async () => {
+    await wipeData(t.db);
+    await seedIfEmpty(t.db);
+    await addHealthListsOfEveryKind(t.db, 1);
+    const before = await healthLists(1);
+    const exported = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/export/fhir' })).body) as object;
+    const response = await post(exported);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(listResults(response.json().results)).toEqual([
+      { resourceType: 'AllergyIntolerance', imported: 0, alreadyThere: 7, skipped: [] },
+      { resourceType: 'Condition', imported: 0, alreadyThere: 9, skipped: [] },
+      { resourceType: 'Immunization', imported: 0, alreadyThere: 4, skipped: [] },
+    ]);
+    expect(await healthLists(1)).toEqual(before);
+  });
+
+  it('Synthea 2.x: a condition that has ended but states no status is resolved; an allergy without reactions; a Td by CVX', async () => {
+    await freshPatient('Darnell Kuhn');
+    const response = await post(synthea2Record());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(listResults(response.json().results)).toEqual([
+      { resourceType: 'AllergyIntolerance', imported: 1, alreadyThere: 0, skipped: [] },
+      { resourceType: 'Condition', imported: 2, alreadyThere: 0, skipped: [] },
+      { resourceType: 'Immunization', imported: 2, alreadyThere: 0, skipped: [] },
+    ]);
+    const lists = await healthLists(1);
+    expect(lists.conditions.map(({ name, clinicalStatus, onsetDate, abatementDate }) => ({ name, clinicalStatus, onsetDate, abatementDate }))).toEqual([
+      { name: 'Acute bronchitis (disorder)', clinicalStatus: 'resolved', onsetDate: '2011-02-14', abatementDate: '2011-02-28' },
+      { name: 'Chronic sinusitis (disorder)', clinicalStatus: 'active', onsetDate: '2002-05-20', abatementDate: null },
+    ]);
+    expect(lists.allergies).toEqual([
+      { ...bareRow, substance: 'Shellfish allergy', codes: [{ system: SNOMED, code: '300913006', display: 'Shellfish allergy' }], type: 'allergy', criticality: 'low', reactions: [], status: 'active' },
+    ]);
+    expect(lists.immunizations[0]).toMatchObject({ vaccine: 'Td (adult) preservative free', codes: [{ system: CVX, code: '113' }], date: '2015-08-03' });
+  });
+
+  it('IPS (a document): every coding of a condition kept, a dose number in words, the administering performer; "no known" entries, errors and a vaccine not given skipped with why', async () => {
+    await freshPatient('Martha DeLarosa');
+    const response = await post(ipsHealthLists());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().results).toEqual([
+      { resourceType: 'AllergyIntolerance', imported: 1, alreadyThere: 0, skipped: [{ reason: 'says there is none known ("no known …"), which is not an item', count: 1 }] },
+      { resourceType: 'Composition', imported: 0, alreadyThere: 0, skipped: [{ reason: 'HealthAssist keeps no Composition', count: 1 }] },
+      { resourceType: 'Condition', imported: 1, alreadyThere: 0, skipped: [{ reason: 'is entered-in-error', count: 1 }] },
+      { resourceType: 'Immunization', imported: 1, alreadyThere: 0, skipped: [{ reason: 'was not given (not-done)', count: 1 }] },
+      { resourceType: 'Patient', imported: 1, alreadyThere: 0, skipped: [] },
+    ]);
+    const lists = await healthLists(1);
+    expect(lists.conditions).toEqual([
+      {
+        ...bareRow,
+        name: 'Menopausal flushing (finding)',
+        codes: [
+          { system: SNOMED, code: '198436008', display: 'Menopausal flushing (finding)' },
+          { system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'N95.1', display: 'Menopausal and female climacteric states' },
+        ],
+        clinicalStatus: 'active',
+        // A year alone is no day.
+        onsetDate: null,
+        abatementDate: null,
+      },
+    ]);
+    expect(lists.allergies).toEqual([
+      expect.objectContaining({
+        substance: 'Substance with penicillin structure and antibacterial mechanism of action (substance)',
+        type: 'allergy',
+        criticality: 'high',
+        reactions: [{ manifestation: 'Eruption of skin (disorder)', severity: 'moderate' }],
+      }),
+    ]);
+    expect(lists.immunizations).toEqual([
+      {
+        ...bareRow,
+        vaccine: 'Pneumococcal vaccine',
+        codes: [{ system: SNOMED, code: '871875004', display: 'Pneumococcal vaccine' }],
+        date: '2019-11-06',
+        doseNumber: 2,
+        lotNumber: 'AB1234',
+        site: 'left arm',
+        performer: 'Nurse Ben Ortiz',
+      },
+    ]);
+
+    expect(listResults((await post(ipsHealthLists())).json().results).map(({ resourceType, imported, alreadyThere }) => [resourceType, imported, alreadyThere])).toEqual([
+      ['AllergyIntolerance', 0, 1],
+      ['Condition', 0, 1],
+      ['Immunization', 0, 1],
+    ]);
+  });
+
+  it('an item is in the record already by a shared code and day, or by its words (case aside) and day; an allergy by code or words alone', async () => {
+    await freshPatient();
+    await createAllergy(t.db, 1, { substance: 'penicillin' });
+    await createAllergy(t.db, 1, { substance: 'Tree nuts', codes: [{ system: SNOMED, code: '91934008' }] });
+    await createCondition(t.db, 1, { name: 'Asthma' });
+    await createCondition(t.db, 1, { name: 'High blood pressure', codes: [{ system: SNOMED, code: '38341003' }], onsetDate: '2018-03-12' });
+    await createImmunization(t.db, 1, { vaccine: 'Flu shot', codes: [{ system: CVX, code: '140' }], date: '2020-10-12' });
+    const condition = (text: string, coding: object[], onsetDateTime?: string) => ({ resource: { resourceType: 'Condition', code: { text, coding }, onsetDateTime } });
+    const response = await post({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: { resourceType: 'AllergyIntolerance', code: { text: 'Penicillin' } } },
+        { resource: { resourceType: 'AllergyIntolerance', code: { text: 'Nuts (tree)', coding: [{ system: SNOMED, code: '91934008' }] } } },
+        { resource: { resourceType: 'AllergyIntolerance', code: { text: 'Nuts (tree)', coding: [{ system: 'http://example.org/local', code: '91934008' }] } } },
+        // The words, without a day either side; then a day the typed one has not: another item.
+        condition('ASTHMA', []),
+        condition('Asthma', [], '2010-01-01'),
+        // A shared code on the same day, whatever the words; on another day, another episode.
+        condition('Hypertensive disorder', [{ system: SNOMED, code: '38341003' }], '2018-03-12T08:00:00-04:00'),
+        condition('Hypertensive disorder', [{ system: SNOMED, code: '38341003' }], '2019-03-12'),
+        { resource: { resourceType: 'Immunization', status: 'completed', vaccineCode: { text: 'Influenza', coding: [{ system: CVX, code: '140' }] }, occurrenceDateTime: '2020-10-12' } },
+        { resource: { resourceType: 'Immunization', status: 'completed', vaccineCode: { text: 'Influenza', coding: [{ system: CVX, code: '140' }] }, occurrenceDateTime: '2021-10-12' } },
+        // The same item twice in one Bundle is one item.
+        { resource: { resourceType: 'Immunization', status: 'completed', vaccineCode: { text: 'influenza' }, occurrenceDateTime: '2021-10-12' } },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(listResults(response.json().results)).toEqual([
+      { resourceType: 'AllergyIntolerance', imported: 1, alreadyThere: 2, skipped: [] },
+      { resourceType: 'Condition', imported: 2, alreadyThere: 2, skipped: [] },
+      { resourceType: 'Immunization', imported: 1, alreadyThere: 2, skipped: [] },
+    ]);
+    expect(await listCounts(1)).toEqual({ conditions: 4, allergies: 3, immunizations: 2 });
+  });
+
+  it('a condition keeps its status (inactive, remission, resolved); refuted and entered in error are skipped; an end before the onset is dropped', async () => {
+    await freshPatient();
+    const clinical = (code: string) => ({ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code }] });
+    const verification = (code: string) => ({ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status', code }] });
+    const response = await post({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: { resourceType: 'Condition', clinicalStatus: clinical('inactive'), code: { text: 'Anemia' } } },
+        { resource: { resourceType: 'Condition', clinicalStatus: clinical('remission'), code: { text: 'Lymphoma' }, onsetDateTime: '2015-01-01', abatementPeriod: { start: '2016-01-01', end: '2016-06-01' } } },
+        { resource: { resourceType: 'Condition', code: { text: 'Sprained ankle' }, abatementString: 'after a month' } },
+        { resource: { resourceType: 'Condition', code: { text: 'Tonsillitis' }, onsetDateTime: '2012-05-01', abatementDateTime: '2012-04-01' } },
+        { resource: { resourceType: 'Condition', verificationStatus: verification('refuted'), code: { text: 'Tuberculosis' } } },
+        { resource: { resourceType: 'Condition', verificationStatus: verification('entered-in-error'), code: { text: 'Gout' } } },
+        { resource: { resourceType: 'Condition', code: { text: 'Kidney stones' }, note: [{ text: 'Two episodes' }, { text: 'Drinks more water' }] } },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(listResults(response.json().results)).toEqual([
+      {
+        resourceType: 'Condition',
+        imported: 5,
+        alreadyThere: 0,
+        skipped: [
+          { reason: 'is refuted', count: 1 },
+          { reason: 'is entered-in-error', count: 1 },
+        ],
+      },
+    ]);
+    expect((await healthLists(1)).conditions.map(({ name, clinicalStatus, onsetDate, abatementDate, note }) => [name, clinicalStatus, onsetDate, abatementDate, note])).toEqual([
+      ['Anemia', 'inactive', null, null, null],
+      ['Lymphoma', 'remission', '2015-01-01', '2016-06-01', null],
+      ['Sprained ankle', 'resolved', null, null, null],
+      ['Tonsillitis', 'resolved', '2012-05-01', null, null],
+      ['Kidney stones', 'active', null, null, 'Two episodes\n\nDrinks more water'],
     ]);
   });
 });

@@ -5,10 +5,12 @@ import { categoryForCare } from '../../shared/rules/care';
 import { PLAN_TYPES, type PlanType } from '../../shared/rules/insurance';
 import { PROVIDER_SPECIALTIES } from '../../shared/rules/providers';
 import { CARE_CATEGORIES, type AppointmentStatus } from '../../shared/rules/statuses';
+import { describeActivity } from '../../shared/rules/activities';
+import { isScreening } from '../../shared/rules/screenings';
 import type { FhirBundle, FhirImportResult } from '../../shared/contracts/fhir';
 import type { Database } from '../db/client';
 import { storeDocumentChunks, toChunks } from '../db/document-bytes';
-import { appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, providers, users } from '../db/schema/index';
+import { activities, appointments, insuranceBenefits, insurancePlans, medicalRecords, preventativeCare, providers, users } from '../db/schema/index';
 import { ownRows, type Patient } from '../core/patient';
 import { conflict } from '../core/errors';
 import { knownTimeZone } from '../../shared/rules/patient';
@@ -16,12 +18,9 @@ import { EXTENSION } from './resources';
 import {
   calendarDayOf,
   ENTERED_IN_ERROR,
-  FhirAllergyIntolerance,
   FhirAppointment,
-  FhirCondition,
   FhirCoverage,
   FhirDocumentReference,
-  FhirImmunization,
   FhirPatient,
   FhirPractitioner,
   FhirProcedure,
@@ -29,7 +28,11 @@ import {
   hasCoding,
   wordsOf,
 } from './fhir-input';
-import { imported, type Outcome, read, type Resource, Skip, skipped, Tally } from './import-outcome';
+import { alreadyThere, imported, type Outcome, read, type Resource, Skip, skipped, Tally } from './import-outcome';
+import { codesOf } from './health-list-values';
+import { KnownRecord } from './known-record';
+import { isSomeoneElse, personOfBundle, someoneElseMessage } from './patient-identity';
+import { HealthListImport } from './import-health-lists';
 import { MedicationImport } from './import-medications';
 import { dollars, EXTENSIONS, fits, timeOf } from './import-values';
 
@@ -41,7 +44,7 @@ export const NO_PATIENT_YET = 'There is no patient yet: complete onboarding or r
 const COPAY_TYPE = 'http://terminology.hl7.org/CodeSystem/coverage-copay-type';
 const COVERAGE_CLASS = 'http://terminology.hl7.org/CodeSystem/coverage-class';
 const US_CORE_BIRTH_SEX = 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-birthsex';
-/** The profile's lists are at most this long (the profile's contract). */
+/** The profile's medications text is at most this long (the profile's contract). */
 const PROFILE_LIST_MAX = 2000;
 /**
  * Practitioners before appointments and medications, which name them; care requests before the procedures that
@@ -49,10 +52,19 @@ const PROFILE_LIST_MAX = 2000;
  */
 const ORDER = ['Patient', 'Practitioner', 'Coverage', 'ServiceRequest', 'MedicationStatement', 'MedicationRequest', 'MedicationAdministration', 'Medication'];
 
-export async function importFhirBundle(db: Database, patient: Patient, bundle: FhirBundle): Promise<FhirImportResult> {
+export interface FhirImportOptions {
+  /** The patient says the Bundle is theirs although it names someone else: imported, the record keeps its name. */
+  asPatient?: boolean;
+}
+
+export async function importFhirBundle(db: Database, patient: Patient, bundle: FhirBundle, { asPatient = false }: FhirImportOptions = {}): Promise<FhirImportResult> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, patient.id));
     if (!user) throw conflict(NO_PATIENT_YET);
+    // Issue 34: a Bundle about someone else is refused before anything is written, unless the patient says it is theirs.
+    const person = personOfBundle(bundle);
+    const someoneElse = person !== null && isSomeoneElse(user, person);
+    if (someoneElse && !asPatient) throw conflict(someoneElseMessage(user, person));
     const timeZone = knownTimeZone(user.timeZone) ?? 'UTC';
     const tally = new Tally();
     const practitioners = new Map<string, number>();
@@ -61,7 +73,8 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
       if (fullUrl) into.set(fullUrl, id);
       if (typeof resource.id === 'string') into.set(`${resource.resourceType}/${resource.id}`, id);
     };
-    const lists = { allergies: user.allergies ?? '', medications: user.medications ?? '', existingConditions: user.existingConditions ?? '' };
+    // The profile's free text beside the medication list (issue 32); conditions and allergies are lists of their own (issue 34).
+    const lists = { medications: user.medications ?? '' };
     let patientRead = false;
     let primaryTaken = (await tx.select({ id: insurancePlans.id }).from(insurancePlans).where(and(ownRows(insurancePlans, patient), eq(insurancePlans.isPrimary, true)))).length > 0;
 
@@ -72,6 +85,9 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
     const entries = [...held].sort((a, b) => rank(a.resource.resourceType) - rank(b.resource.resourceType) || a.index - b.index);
     const medicationImport = new MedicationImport(tx, patient, knownTimeZone(user.timeZone), practitioners, held);
     await medicationImport.load();
+    const healthLists = new HealthListImport(tx, patient);
+    await healthLists.load();
+    const known = await KnownRecord.load(tx, patient);
 
     /** Adds the lines of `words` to one of the profile's lists, but those there already, unless the list is full. */
     const addToList = (list: keyof typeof lists, words: string | null): Outcome => {
@@ -91,6 +107,7 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
         if (found instanceof Skip) return found;
         if (patientRead) return skipped('a second patient: HealthAssist holds one');
         patientRead = true;
+        if (someoneElse) return skipped('is about another name or birth date: the record keeps its own, as the patient asked');
         const name = found.name?.find((each) => each.use === 'official') ?? found.name?.[0];
         const firstName = name?.given?.join(' ').trim() || null;
         const lastName = name?.family?.trim() || null;
@@ -104,8 +121,13 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
           ...(calendarDayOf(found.birthDate) ? { dateOfBirth: calendarDayOf(found.birthDate) } : {}),
           ...(fits(phone, 40) ? { phoneNumber: phone } : {}),
           ...(birthSex === 'F' ? { sexAtBirth: 'female' as const } : birthSex === 'M' ? { sexAtBirth: 'male' as const } : {}),
+          ...deceasedOf(found),
+          // A first import of the patient's own record completes onboarding: the wizard's questions are answered.
+          ...(user.onboardedAt === null ? { onboardedAt: new Date() } : {}),
         };
         if (Object.keys(changes).length === 0) return skipped('holds no name, birth date, phone or sex at birth to read');
+        const current: Record<string, unknown> = user;
+        if (Object.entries(changes).every(([field, value]) => current[field] === value)) return alreadyThere;
         await tx.update(users).set(changes).where(eq(users.id, patient.id));
         return imported;
       },
@@ -119,12 +141,18 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
         const addressWords = address?.text?.trim() || [...(address?.line ?? []), address?.city, address?.state, address?.postalCode].filter(Boolean).join(', ');
         const phone = found.telecom?.find((point) => point.system === 'phone')?.value?.trim();
         const qualification = found.qualification?.map((each) => wordsOf(each.code)?.toLowerCase());
-        const specialty = PROVIDER_SPECIALTIES.find((known) => qualification?.includes(known.toLowerCase())) ?? null;
+        const specialty = PROVIDER_SPECIALTIES.find((each) => qualification?.includes(each.toLowerCase())) ?? null;
+        const existing = known.provider(words);
+        if (existing !== undefined) {
+          remember(practitioners, resource, fullUrl, existing);
+          return alreadyThere;
+        }
         const [row] = await tx
           .insert(providers)
           .values({ userId: patient.id, name: words, specialty, phone: fits(phone, 40) ? phone : null, address: fits(addressWords, 500) ? addressWords : null })
           .returning({ id: providers.id });
         remember(practitioners, resource, fullUrl, row!.id);
+        known.addProvider(words, row!.id);
         return imported;
       },
       Coverage: async (resource) => {
@@ -137,9 +165,11 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
         if (!fits(memberId, 100)) return skipped('has no member id');
         const effectiveDate = calendarDayOf(found.period?.start);
         if (!effectiveDate) return skipped('has no start date');
+        if (known.hasPlan(provider, memberId)) return alreadyThere;
+        known.addPlan(provider, memberId);
         const group = found.class?.find((each) => hasCoding(each.type, COVERAGE_CLASS, 'group'))?.value?.trim();
         const typeWords = [found.type?.text, ...(found.type?.coding ?? []).map((coding) => coding.code)].map((word) => word?.trim().toLowerCase());
-        const planType: PlanType = PLAN_TYPES.find((known) => typeWords.includes(known.toLowerCase())) ?? 'Other';
+        const planType: PlanType = PLAN_TYPES.find((each) => typeWords.includes(each.toLowerCase())) ?? 'Other';
         const amount = (code: string) => dollars(found.costToBeneficiary?.find((cost) => hasCoding(cost.type, COPAY_TYPE, code))?.valueMoney?.value);
         const met = (url: string) => dollars(found.extension?.find((extension) => extension.url === url)?.valueMoney?.value);
         const [deductible, outOfPocketMax] = [amount('deductible'), amount('maxoutofpocket')];
@@ -185,11 +215,13 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
         if (providerId === undefined) return skipped('names no practitioner of the Bundle (HealthAssist keeps an appointment with a provider)');
         const when = timeOf(found.start, timeZone);
         if (!when) return skipped('has no start');
-        const appointmentType = wordsOf(found.appointmentType) ?? wordsOf(found.serviceType?.[0]) ?? found.description?.trim() ?? 'Appointment';
+        const appointmentType = (wordsOf(found.appointmentType) ?? wordsOf(found.serviceType?.[0]) ?? found.description?.trim() ?? 'Appointment').slice(0, 200);
+        if (known.hasAppointment(providerId, when.date, appointmentType)) return alreadyThere;
+        known.addAppointment(providerId, when.date, appointmentType);
         await tx.insert(appointments).values({
           userId: patient.id,
           providerId,
-          appointmentType: appointmentType.slice(0, 200),
+          appointmentType,
           appointmentDate: when.date,
           appointmentTime: when.time,
           status,
@@ -203,7 +235,7 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
         if (found.status === ENTERED_IN_ERROR) return skipped(`is ${ENTERED_IN_ERROR}`);
         const attachment = found.content.map((content) => content.attachment).find((each) => each.data);
         if (!attachment?.data) return skipped('links to its document instead of holding it');
-        const type = DOCUMENT_TYPES.find((known) => known === attachment.contentType);
+        const type = DOCUMENT_TYPES.find((each) => each === attachment.contentType);
         if (!type) return skipped('is not a PDF, JPEG or PNG');
         if (!/^[A-Za-z0-9+/]*={0,2}$/.test(attachment.data) || attachment.data.length % 4 !== 0) return skipped('its data is not base64');
         const bytes = Buffer.from(attachment.data, 'base64');
@@ -212,6 +244,8 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
         if ((await fileTypeFromBuffer(bytes.subarray(0, 4100)))?.mime !== type) return skipped('its bytes are not the type it names');
         const title = attachment.title?.trim();
         const filename = fits(title, FILENAME_MAX_LENGTH) ? title : `document-${index + 1}.${EXTENSIONS[type]}`;
+        if (known.hasDocument(filename, bytes.length)) return alreadyThere;
+        known.addDocument(filename, bytes.length);
         const uploaded = found.date && !Number.isNaN(Date.parse(found.date)) && /T/.test(found.date) ? new Date(found.date) : new Date();
         const [record] = await tx
           .insert(medicalRecords)
@@ -230,8 +264,13 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
         if (!dueDate) return skipped('has no date it is due');
         const repeat = found.occurrenceTiming?.repeat;
         const months = repeat?.periodUnit === 'mo' && (repeat.frequency ?? 1) === 1 && Number.isInteger(repeat.period) ? repeat.period! : null;
-        const category = CARE_CATEGORIES.find((known) => found.category?.some((each) => wordsOf(each) === known)) ?? categoryForCare(name);
+        const category = CARE_CATEGORIES.find((each) => found.category?.some((concept) => wordsOf(concept) === each)) ?? categoryForCare(name);
         const note = found.note?.[0]?.text;
+        const existing = known.careItem(name, dueDate);
+        if (existing !== undefined) {
+          remember(careRequests, resource, fullUrl, existing);
+          return alreadyThere;
+        }
         const [item] = await tx
           .insert(preventativeCare)
           .values({
@@ -245,13 +284,10 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
           })
           .returning({ id: preventativeCare.id });
         remember(careRequests, resource, fullUrl, item!.id);
+        known.addCareItem(name, dueDate, item!.id);
         return imported;
       },
-      Immunization: async (resource) => {
-        const found = read(FhirImmunization, resource);
-        if (found instanceof Skip) return found;
-        return completedCare(found.status, wordsOf(found.vaccineCode), calendarDayOf(found.occurrenceDateTime));
-      },
+      Immunization: async (resource) => healthLists.immunization(resource),
       Procedure: async (resource) => {
         const found = read(FhirProcedure, resource);
         if (found instanceof Skip) return found;
@@ -259,35 +295,34 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
         // The completion of a care request of the Bundle (as HealthAssist's own export writes it): that item's last completion.
         const itemId = found.basedOn?.map((each) => careRequests.get(each.reference ?? '')).find((id) => id !== undefined);
         if (itemId !== undefined && found.status === 'completed' && day) {
+          if (known.completedOn(itemId) === day) return alreadyThere;
           await tx.update(preventativeCare).set({ lastCompleted: day }).where(eq(preventativeCare.id, itemId));
           return imported;
         }
-        return completedCare(found.status, wordsOf(found.code), day);
+        const words = wordsOf(found.code);
+        // Issue 34: preventative care holds screenings; chemotherapy or an extraction is not one.
+        if (!isScreening(words, codesOf(found.code))) return skipped('is a treatment or procedure, not a screening: HealthAssist keeps no procedure history yet');
+        return completedCare(found.status, words, day);
       },
-      AllergyIntolerance: async (resource) => {
-        const found = read(FhirAllergyIntolerance, resource);
-        if (found instanceof Skip) return found;
-        if (hasCoding(found.verificationStatus, 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', ENTERED_IN_ERROR)) return skipped(`is ${ENTERED_IN_ERROR}`);
-        return addToList('allergies', wordsOf(found.code));
-      },
+      AllergyIntolerance: async (resource) => healthLists.allergy(resource),
       MedicationStatement: (_resource, _fullUrl, index) => medicationImport.medication(index, (words) => addToList('medications', words)),
       MedicationRequest: (_resource, _fullUrl, index) => medicationImport.medication(index, (words) => addToList('medications', words)),
       MedicationAdministration: (resource) => medicationImport.administration(resource),
       Medication: async (resource, fullUrl) => medicationImport.medicationResource(resource, fullUrl),
-      Condition: async (resource) => {
-        const found = read(FhirCondition, resource);
-        if (found instanceof Skip) return found;
-        if (hasCoding(found.verificationStatus, 'http://terminology.hl7.org/CodeSystem/condition-ver-status', ENTERED_IN_ERROR)) return skipped(`is ${ENTERED_IN_ERROR}`);
-        return addToList('existingConditions', wordsOf(found.code));
-      },
+      Condition: async (resource) => healthLists.condition(resource),
     };
 
-    /** An immunization or procedure done: a care item completed that day. */
+    /** A procedure done: a care item completed that day. */
     async function completedCare(status: string, name: string | null, day: string | null): Promise<Outcome> {
       if (status !== 'completed') return skipped(`has the status ${status}, not completed`);
       if (!fits(name, 200)) return skipped('names nothing in words (a bare code)');
       if (!day) return skipped('has no date');
-      await tx.insert(preventativeCare).values({ userId: patient.id, careName: name, dueDate: day, status: 'completed', lastCompleted: day, category: categoryForCare(name) });
+      if (known.careItem(name, day) !== undefined) return alreadyThere;
+      const [item] = await tx
+        .insert(preventativeCare)
+        .values({ userId: patient.id, careName: name, dueDate: day, status: 'completed', lastCompleted: day, category: categoryForCare(name) })
+        .returning({ id: preventativeCare.id });
+      known.addCareItem(name, day, item!.id);
       return imported;
     }
 
@@ -298,9 +333,26 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
       const handle = Object.hasOwn(handlers, resourceType) ? handlers[resourceType] : undefined;
       tally.add(resourceType, handle ? await handle(resource, fullUrl, index) : skipped(`HealthAssist keeps no ${resourceType}`));
     }
+    await healthLists.write();
     // Only the lists that gained a line: one left alone keeps what it was (null stays null).
     const changed = Object.fromEntries(Object.entries(lists).filter(([list, value]) => value !== (user[list as keyof typeof lists] ?? '')));
     if (Object.keys(changed).length > 0) await tx.update(users).set(changed).where(eq(users.id, patient.id));
-    return { results: tally.results() };
+    const results = tally.results();
+    const added = results.reduce((sum, row) => sum + row.imported, 0);
+    if (added > 0) {
+      const items = `${added.toLocaleString('en-US')} ${added === 1 ? 'item' : 'items'}`;
+      await tx.insert(activities).values({ userId: patient.id, ...describeActivity('records_imported', { items }) });
+    }
+    return { results };
   });
+}
+
+/**
+ * A Patient's death (issue 34) as the patient's row keeps it: `deceasedDateTime` gives the day, `deceasedBoolean` only
+ * the fact; a Patient that says neither changes nothing.
+ */
+function deceasedOf(found: { deceasedBoolean?: boolean; deceasedDateTime?: string }): { deceased?: boolean; deceasedDate?: string } {
+  const day = calendarDayOf(found.deceasedDateTime);
+  if (day) return { deceased: true, deceasedDate: day };
+  return found.deceasedBoolean === true ? { deceased: true } : {};
 }

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import type {
-  AllergyIntolerance,
   Appointment,
-  Condition,
   ContactPoint,
   Coverage,
   DocumentReference,
@@ -18,11 +16,13 @@ import type {
 } from '@medplum/fhirtypes';
 import { appointmentSpan } from '../../shared/rules/appointments';
 import type { PatientRows } from '../archive/patient-rows';
+import { allergyResource, conditionResource, type HealthLists, immunizationResource } from './health-list-resources';
 import { medicationAdministration, medicationStatement } from './medication-resources';
 
 // The patient's record as FHIR R4 resources (ADR 18): what each row is in FHIR's model, with the text the patient
 // wrote kept as text. No code is invented: a coding appears only where FHIR's own code systems name the concept
-// (coverage-class 'group', coverage-copay-type 'deductible', allergyintolerance-clinical 'active', US Core's birth sex).
+// (coverage-class 'group', coverage-copay-type 'deductible', the health lists' statuses, US Core's birth sex), or where
+// the item has the codes another record sent (health-list-resources.ts).
 
 /** Our own extensions, for what FHIR's resources have no element for (a benefit's wording, the amounts met so far). */
 export const EXTENSION = {
@@ -33,6 +33,9 @@ export const EXTENSION = {
   profileMedications: 'urn:healthassist:fhir:profile-medications',
 } as const;
 const US_CORE_BIRTH_SEX = 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-birthsex';
+/** The patient's username in this install: the identifier US Core asks of a Patient. */
+export const PATIENT_IDENTIFIER_SYSTEM = 'urn:healthassist:username';
+const DATA_ABSENT_REASON = 'http://hl7.org/fhir/StructureDefinition/data-absent-reason';
 
 export interface FhirEntry {
   fullUrl: string;
@@ -68,7 +71,7 @@ const usd = (value: number): Money => ({ value, currency: 'USD' });
  * urn:uuid; references use those. `timeZone` places the appointments' times (UTC without one) and the scheduled doses'
  * (the machine's zone without one, as the schedule's rules do).
  */
-export function fhirResources(rows: PatientRows, timeZone: string | null): { patientUrl: string; entries: FhirEntry[] } {
+export function fhirResources(rows: PatientRows, lists: HealthLists, timeZone: string | null): { patientUrl: string; entries: FhirEntry[] } {
   const entries: FhirEntry[] = [];
   const add = <R extends Resource>(resource: R): string => {
     const fullUrl = `urn:uuid:${randomUUID()}`;
@@ -76,28 +79,30 @@ export function fhirResources(rows: PatientRows, timeZone: string | null): { pat
     return fullUrl;
   };
   const { patient } = rows;
+  const hasNameParts = Boolean(patient.firstName || patient.lastName);
+  // US Core 5's us-core-patient: an identifier, a gender (administrative: the sex at birth when stated, else
+  // unknown), and a name with a given or family part, or a data-absent-reason when there is none (us-core-6).
   const patientUrl = add<Patient>({
     resourceType: 'Patient',
+    identifier: [{ system: PATIENT_IDENTIFIER_SYSTEM, value: patient.username }],
     name: [{ use: 'official', text: patient.displayName, family: patient.lastName ?? undefined, given: patient.firstName ? [patient.firstName] : undefined }],
+    gender: patient.sexAtBirth ?? 'unknown',
     birthDate: patient.dateOfBirth ?? undefined,
     telecom: [
       ...(patient.phoneNumber ? [{ system: 'phone', value: patient.phoneNumber } satisfies ContactPoint] : []),
       { system: 'email', value: patient.email } satisfies ContactPoint,
     ],
-    extension: patient.sexAtBirth ? [{ url: US_CORE_BIRTH_SEX, valueCode: patient.sexAtBirth === 'female' ? 'F' : 'M' }] : undefined,
+    extension: [
+      ...(patient.sexAtBirth ? [{ url: US_CORE_BIRTH_SEX, valueCode: patient.sexAtBirth === 'female' ? 'F' : 'M' }] : []),
+      ...(hasNameParts ? [] : [{ url: DATA_ABSENT_REASON, valueCode: 'unknown' }]),
+    ],
   });
   const subject = { reference: patientUrl };
 
-  // The profile's lists are text the patient wrote: one resource each, its text kept as it is.
-  if (patient.allergies?.trim()) {
-    add<AllergyIntolerance>({
-      resourceType: 'AllergyIntolerance',
-      // Listed by the patient as theirs: FHIR asks for a clinical status (ait-1), and this is its word for that.
-      clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
-      patient: subject,
-      code: text(patient.allergies),
-    });
-  }
+  // The health lists (issue 34): one resource per item, each with its codes.
+  for (const condition of lists.conditions) add(conditionResource(condition, subject));
+  for (const allergy of lists.allergies) add(allergyResource(allergy, subject));
+  for (const immunization of lists.immunizations) add(immunizationResource(immunization, subject));
   if (patient.medications?.trim()) {
     // The text beside the medication list (issue 32): marked as the profile's, so that an import puts it back there.
     add<MedicationStatement>({
@@ -108,7 +113,6 @@ export function fhirResources(rows: PatientRows, timeZone: string | null): { pat
       extension: [{ url: EXTENSION.profileMedications, valueBoolean: true }],
     });
   }
-  if (patient.existingConditions?.trim()) add<Condition>({ resourceType: 'Condition', subject, code: text(patient.existingConditions) });
 
   for (const plan of rows.insurancePlans) {
     const benefits = rows.insuranceBenefits.filter((benefit) => benefit.insuranceId === plan.id);

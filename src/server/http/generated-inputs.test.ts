@@ -4,10 +4,13 @@ import { dataFingerprint } from '../../testing/data-fingerprint';
 import {
   createAccessToken,
   createAccount,
+  createAllergy,
   createAppointment,
   createBenefit,
   createCareItem,
+  createCondition,
   createDose,
+  createImmunization,
   createInsurancePlan,
   createMedicalRecord,
   createMedication,
@@ -66,6 +69,9 @@ interface Rows {
   medication: number;
   dose: number;
   notification: number;
+  condition: number;
+  allergy: number;
+  immunization: number;
 }
 
 async function rowsOf(t: TestContext, userId: number): Promise<Rows> {
@@ -87,6 +93,9 @@ async function rowsOf(t: TestContext, userId: number): Promise<Rows> {
       scheduledTime: null,
     })).id,
     notification: (await createNotification(t.db, userId)).id,
+    condition: (await createCondition(t.db, userId)).id,
+    allergy: (await createAllergy(t.db, userId)).id,
+    immunization: (await createImmunization(t.db, userId)).id,
   };
 }
 
@@ -107,6 +116,9 @@ function kindOf({ path }: Operation, param: string): keyof Rows {
     ['/api/security/tokens/', 'token'],
     ['/api/security/passkeys/', 'passkey'],
     ['/api/notifications/', 'notification'],
+    ['/api/conditions/', 'condition'],
+    ['/api/allergies/', 'allergy'],
+    ['/api/immunizations/', 'immunization'],
   ];
   const kind = prefixes.find(([prefix]) => path.startsWith(prefix))?.[1];
   if (!kind) throw new Error(`${path}: which row does {${param}} name? Add it here.`);

@@ -3,9 +3,12 @@ import { NOTIFICATION_CHANNELS, NOTIFICATION_SWITCHES } from '../../shared/rules
 import { samplePdf } from '../db/sample-documents';
 import {
   createAccessToken,
+  createAllergy,
   createAppointment,
   createBenefit,
   createCareItem,
+  createCondition,
+  createImmunization,
   createInsurancePlan,
   createDose,
   createMedicalRecord,
@@ -40,6 +43,9 @@ const appointment: RowMaker = async (t, userId) => (await createAppointment(t.db
 const medication: RowMaker = async (t, userId) => (await createMedication(t.db, userId)).id;
 const dose: RowMaker = async (t, userId) => (await createDose(t.db, await createMedication(t.db, userId))).id;
 const notification: RowMaker = async (t, userId) => (await createNotification(t.db, userId)).id;
+const condition: RowMaker = async (t, userId) => (await createCondition(t.db, userId)).id;
+const allergy: RowMaker = async (t, userId) => (await createAllergy(t.db, userId)).id;
+const immunization: RowMaker = async (t, userId) => (await createImmunization(t.db, userId)).id;
 
 /** What each id a path or body can carry names; `userId` always names a user. */
 const ROW_OF_PARAM: Record<string, RowMaker> = {
@@ -68,6 +74,12 @@ const ID_ROUTES: Record<string, { row: RowMaker; body?: object }> = {
   'GET /api/appointments/{id}/calendar.ics': { row: appointment },
   'PATCH /api/providers/{id}': { row: provider, body: { phone: '(555) 201-3300' } },
   'DELETE /api/providers/{id}': { row: provider },
+  'PATCH /api/conditions/{id}': { row: condition, body: { clinicalStatus: 'resolved' } },
+  'DELETE /api/conditions/{id}': { row: condition },
+  'PATCH /api/allergies/{id}': { row: allergy, body: { criticality: 'high' } },
+  'DELETE /api/allergies/{id}': { row: allergy },
+  'PATCH /api/immunizations/{id}': { row: immunization, body: { lotNumber: 'AB123' } },
+  'DELETE /api/immunizations/{id}': { row: immunization },
   'PATCH /api/medications/{id}': { row: medication, body: { instructions: 'With a glass of water' } },
   'DELETE /api/medications/{id}': { row: medication },
   'PATCH /api/medications/doses/{id}': { row: dose, body: { reason: 'Taken late' } },
@@ -98,6 +110,9 @@ const CREATE_BODIES: Record<string, (t: TestContext) => Promise<Record<string, u
   'POST /api/insurance/benefits': async (t) => ({ insuranceId: await plan(t, t.userId), serviceName: 'Vision exam' }),
   'POST /api/preventative-care': async (t) => ({ userId: t.userId, careName: 'Eye Exam', dueDate: '2030-01-01' }),
   'POST /api/providers': async (t) => ({ userId: t.userId, name: 'Dr. Lena Ortiz', specialty: 'Dentistry' }),
+  'POST /api/conditions': async (t) => ({ userId: t.userId, name: 'Asthma' }),
+  'POST /api/allergies': async (t) => ({ userId: t.userId, substance: 'Latex' }),
+  'POST /api/immunizations': async (t) => ({ userId: t.userId, vaccine: 'Tdap', date: '2025-05-01' }),
   'POST /api/appointments': async (t) => ({
     userId: t.userId,
     providerId: await provider(t, t.userId),

@@ -6,7 +6,16 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataFingerprint } from '../../testing/data-fingerprint';
-import { createAppointment, createChatMessage, createMedicalRecord, createProvider, createUser } from '../../testing/factories';
+import {
+  createAllergy,
+  createAppointment,
+  createChatMessage,
+  createCondition,
+  createImmunization,
+  createMedicalRecord,
+  createProvider,
+  createUser,
+} from '../../testing/factories';
 import { fetchOpenApiDocument, fillPath, operationsOf } from '../../testing/openapi-document';
 import { createTestDatabase } from '../../testing/test-database';
 import { useTestApp } from '../../testing/test-app';
@@ -16,9 +25,10 @@ import { ARCHIVE_SCHEMA_FOLDER } from '../archive/json-schema';
 import { PATIENT_EXISTS } from '../archive/restore';
 import type { Database, DatabaseHandle } from '../db/client';
 import { wipeData } from '../db/reset';
-import { medicationDoses, medications, notifications, notificationSettings, users } from '../db/schema/index';
+import { allergies, conditions, immunizations, medicationDoses, medications, notifications, notificationSettings, users } from '../db/schema/index';
 import { planReminders } from '../services/notifications/planner';
 import { seedIfEmpty } from '../db/seed';
+import { CODE_SYSTEMS } from '../../shared/rules/codes';
 
 // Export and restore (ADR 18), on both databases: the archive of one install restored into a fresh one answers every
 // GET of the API as the first did, with every document byte for byte; an archive that is damaged, changed, of another
@@ -43,7 +53,10 @@ beforeEach(async () => {
   await wipeData(target.db);
 });
 
-/** The demo patient (every kind of row, documents included), a chat, a document of several pieces, and another user. */
+/**
+ * The demo patient (every kind of row, documents included), a chat, a document of several pieces, health list items
+ * with every column given, and another user.
+ */
 async function fillSource(): Promise<Buffer> {
   await wipeData(source.db);
   await seedIfEmpty(source.db, NOW);
@@ -53,9 +66,41 @@ async function fillSource(): Promise<Buffer> {
   // Settings → Notifications saved (issue 33), and a medication reminded even at night.
   await source.db.insert(notificationSettings).values({ userId: 1, refills: false, quietHoursStart: '23:00', detailedNtfy: true });
   await source.db.update(medications).set({ remindAtNight: true }).where(eq(medications.name, 'Atorvastatin'));
+  // The health lists (issue 34): a condition coded twice (one code without words) and resolved, an allergy with its
+  // reactions, a vaccine with its CVX code.
+  await createCondition(source.db, 1, {
+    name: 'COVID-19',
+    codes: [{ system: CODE_SYSTEMS.snomed, code: '840539006', display: 'COVID-19' }, { system: CODE_SYSTEMS.icd10, code: 'U07.1' }],
+    clinicalStatus: 'resolved',
+    onsetDate: '2020-03-10',
+    abatementDate: '2020-03-24',
+    note: 'Mild, at home',
+  });
+  await createAllergy(source.db, 1, {
+    substance: 'Latex',
+    codes: [{ system: CODE_SYSTEMS.snomed, code: '111088007', display: 'Latex' }],
+    type: 'allergy',
+    criticality: 'high',
+    reactions: [{ manifestation: 'Hives', severity: 'moderate' }, { manifestation: 'Swollen lips', severity: null }],
+    status: 'active',
+    note: 'Gloves at the dentist',
+  });
+  await createImmunization(source.db, 1, {
+    vaccine: 'Tdap',
+    codes: [{ system: CODE_SYSTEMS.cvx, code: '115', display: 'Tdap' }],
+    date: '2021-05-04',
+    doseNumber: 1,
+    lotNumber: 'AB123',
+    site: 'Left arm',
+    performer: 'Dr. Maria Lopez',
+    note: 'Booster',
+  });
   const other = await createUser(source.db, { displayName: 'Other Person' });
   await createMedicalRecord(source.db, other.id, { filename: 'not-theirs.pdf' });
   await createProvider(source.db, other.id, { name: 'Dr. Elsewhere' });
+  await createCondition(source.db, other.id, { name: 'Not theirs: a condition' });
+  await createAllergy(source.db, other.id, { substance: 'Not theirs: an allergy' });
+  await createImmunization(source.db, other.id, { vaccine: 'Not theirs: a vaccine' });
   return large;
 }
 
@@ -117,6 +162,15 @@ async function medicationRows(db: Database) {
   };
 }
 
+/** The patient's conditions, allergies and immunizations (issue 34) as the tables hold them, every column, in id order. */
+async function healthListRows(db: Database, userId = 1) {
+  return {
+    conditions: await db.select().from(conditions).where(eq(conditions.userId, userId)).orderBy(asc(conditions.id)),
+    allergies: await db.select().from(allergies).where(eq(allergies.userId, userId)).orderBy(asc(allergies.id)),
+    immunizations: await db.select().from(immunizations).where(eq(immunizations.userId, userId)).orderBy(asc(immunizations.id)),
+  };
+}
+
 /** The archive's files with healthassist.json changed, and the manifest's size and SHA-256 of it made to agree. */
 function withData(files: Map<string, Buffer>, change: (data: Record<string, unknown>) => Record<string, unknown>, manifestVersion?: number): Map<string, Buffer> {
   const data = Buffer.from(JSON.stringify(change(JSON.parse(files.get('healthassist.json')!.toString()) as Record<string, unknown>), null, 1));
@@ -128,10 +182,56 @@ function withData(files: Map<string, Buffer>, change: (data: Record<string, unkn
   return new Map([...files].map(([path, bytes]) => [path, path === 'healthassist.json' ? data : path === 'manifest.json' ? newManifest : bytes]));
 }
 
+/**
+ * The profile's two boxes as HealthAssist kept them before issue 34, one item a line: spaces around a line, blank
+ * lines, a Windows line end, as a patient's typing leaves them.
+ */
+const PROFILE_TEXTS = { existingConditions: '  High blood pressure \n\n Type 2 diabetes\r\n \t \nAsthma', allergies: 'Penicillin\n   \nShellfish  ' };
+
+/**
+ * What HealthAssist wrote before the health lists (format version 3): no conditions, allergies or immunizations, the
+ * profile's two texts instead, and nothing said of the patient's death.
+ */
+function asVersion3(files: Map<string, Buffer>, texts: { existingConditions: string | null; allergies: string | null } = PROFILE_TEXTS): Map<string, Buffer> {
+  return withData(
+    files,
+    ({ conditions: _conditions, allergies: _allergies, immunizations: _immunizations, patient, ...data }) => {
+      const { deceased: _deceased, deceasedDate: _deceasedDate, ...profile } = patient as Record<string, unknown>;
+      return { ...data, version: 3, patient: { ...profile, ...texts } };
+    },
+    3,
+  );
+}
+
+/** What a version 3 archive's profile texts come back as: one item a line, in order, active, uncoded, ids from 1. */
+function itemsOfProfileTexts(exportedAt: string) {
+  const common = { codes: [], note: null, createdAt: exportedAt };
+  return {
+    conditions: ['High blood pressure', 'Type 2 diabetes', 'Asthma'].map((name, index) => ({
+      ...common,
+      id: index + 1,
+      name,
+      clinicalStatus: 'active',
+      onsetDate: null,
+      abatementDate: null,
+    })),
+    allergies: ['Penicillin', 'Shellfish'].map((substance, index) => ({
+      ...common,
+      id: index + 1,
+      substance,
+      type: null,
+      criticality: null,
+      reactions: [],
+      status: 'active',
+    })),
+    immunizations: [],
+  };
+}
+
 /** What HealthAssist wrote before notifications (format version 2): no settings, no medication reminded at night. */
 function asVersion2(files: Map<string, Buffer>): Map<string, Buffer> {
   return withData(
-    files,
+    asVersion3(files),
     ({ notificationSettings: _settings, medications, ...data }) => ({
       ...data,
       version: 2,
@@ -175,6 +275,12 @@ describe('an export restored into a fresh install', () => {
     expect(await source.db.select().from(notifications).where(eq(notifications.userId, 1))).toHaveLength(3);
     expect((await target.db.select().from(notifications)).filter((row) => !row.dispatched)).toEqual([]);
     expect(restored.json().restored).toMatchObject({ medications: sourceMedications.medications.length, medicationDoses: sourceMedications.doses.length });
+    // Every condition, allergy and immunization, column for column: codes, statuses, dates and reactions included.
+    const sourceLists = await healthListRows(source.db);
+    expect(sourceLists.conditions).toContainEqual(expect.objectContaining({ name: 'COVID-19', clinicalStatus: 'resolved', codes: expect.arrayContaining([expect.objectContaining({ system: CODE_SYSTEMS.snomed })]) }));
+    expect(sourceLists.allergies).toContainEqual(expect.objectContaining({ substance: 'Latex', reactions: expect.arrayContaining([{ manifestation: 'Swollen lips', severity: null }]) }));
+    expect(sourceLists.immunizations).toContainEqual(expect.objectContaining({ vaccine: 'Tdap', doseNumber: 1, codes: [expect.objectContaining({ system: CODE_SYSTEMS.cvx, code: '115' })] }));
+    expect(await healthListRows(target.db)).toEqual(sourceLists);
 
     const urls = await everyGet();
     expect(urls.length).toBeGreaterThan(15);
@@ -186,6 +292,7 @@ describe('an export restored into a fresh install', () => {
       expectValidAgainst(schema, files.get(file)!);
     }
     expect([...files.keys()].some((path) => path.includes('Elsewhere') || path.includes('not-theirs'))).toBe(false);
+    expect(files.get('healthassist.json')!.toString()).not.toContain('Not theirs');
 
     // The restored install's own export holds the same rows and files: only the time it was made differs.
     const again = await unzip(await exportFrom(targetApp));
@@ -224,7 +331,8 @@ describe('an export restored into a fresh install', () => {
     // The restored install writes the current version: the same rows, with the two tables empty and no settings.
     const again = await unzip(await exportFrom(targetApp));
     const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
-    expect(rowsOf(again)).toEqual({ ...rowsOf(files), medications: [], medicationDoses: [], notificationSettings: null });
+    const exportedAt = JSON.parse(files.get('healthassist.json')!.toString()).exportedAt as string;
+    expect(rowsOf(again)).toEqual({ ...rowsOf(files), ...itemsOfProfileTexts(exportedAt), medications: [], medicationDoses: [], notificationSettings: null });
     for (const [path, bytes] of files) if (path.startsWith('documents/')) expect(again.get(path)?.equals(bytes), path).toBe(true);
   });
 
@@ -247,9 +355,93 @@ describe('an export restored into a fresh install', () => {
     const current = rowsOf(files);
     expect(rowsOf(again)).toEqual({
       ...current,
+      ...itemsOfProfileTexts(JSON.parse(files.get('healthassist.json')!.toString()).exportedAt as string),
       notificationSettings: null,
       medications: (current.medications as Array<Record<string, unknown>>).map((medication) => ({ ...medication, remindAtNight: false })),
     });
+  });
+
+  it('of format version 3, made before the health lists, restores: each line of the profile’s two texts an item, in order, active, uncoded', async () => {
+    await fillSource();
+    const files = await unzip(await exportFrom(source.app));
+    const older = asVersion3(files);
+    expectValidAgainst('version-3/healthassist.schema.json', older.get('healthassist.json')!);
+
+    const restored = await importInto(await zip(older));
+    expect(restored.statusCode, restored.body).toBe(201);
+    const lists = await healthListRows(target.db);
+    expect(lists.conditions.map((row) => [row.id, row.name, row.clinicalStatus, row.codes, row.onsetDate, row.note])).toEqual([
+      [1, 'High blood pressure', 'active', [], null, null],
+      [2, 'Type 2 diabetes', 'active', [], null, null],
+      [3, 'Asthma', 'active', [], null, null],
+    ]);
+    expect(lists.allergies.map((row) => [row.id, row.substance, row.status, row.codes, row.reactions, row.type])).toEqual([
+      [1, 'Penicillin', 'active', [], [], null],
+      [2, 'Shellfish', 'active', [], [], null],
+    ]);
+    expect(lists.immunizations).toEqual([]);
+    // My Profile's two boxes show them as they were typed, a line an item.
+    const profile = await targetApp.inject({ method: 'GET', url: '/api/users/1' });
+    expect(profile.json()).toMatchObject({ existingConditions: 'High blood pressure\nType 2 diabetes\nAsthma', allergies: 'Penicillin\nShellfish' });
+    // The restored install writes the current version: every other row as it was, the patient alive.
+    const again = await unzip(await exportFrom(targetApp));
+    const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
+    const exportedAt = JSON.parse(files.get('healthassist.json')!.toString()).exportedAt as string;
+    expect(rowsOf(again)).toEqual({ ...rowsOf(files), ...itemsOfProfileTexts(exportedAt) });
+    // A condition added now is numbered after them.
+    const created = await targetApp.inject({ method: 'POST', url: '/api/conditions', payload: { userId: 1, name: 'Migraine' } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().id).toBe(4);
+  });
+
+  it('of format version 3, replacing a record, leaves nothing of its health lists, and numbers past every row of the tables', async () => {
+    await fillSource();
+    const older = await zip(asVersion3(await unzip(await exportFrom(source.app))));
+    // The record replaced: the demo's coded lists, one more of each, and the patient's death.
+    await seedIfEmpty(target.db, NOW);
+    await createCondition(target.db, 1, { name: 'Replaced condition', clinicalStatus: 'resolved' });
+    await createAllergy(target.db, 1, { substance: 'Replaced allergy', reactions: [{ manifestation: 'Rash', severity: 'mild' }] });
+    await createImmunization(target.db, 1, { vaccine: 'Replaced vaccine' });
+    await target.db.update(users).set({ deceased: true, deceasedDate: '2026-10-02' }).where(eq(users.id, 1));
+    // Another user's rows, numbered past those the lines become: not the record, they stay as they are.
+    const other = await createUser(target.db, { displayName: 'Other Person' });
+    await createCondition(target.db, other.id, { name: 'Not theirs' });
+    await createAllergy(target.db, other.id, { substance: 'Not theirs' });
+    await createImmunization(target.db, other.id, { vaccine: 'Not theirs' });
+    const othersBefore = await healthListRows(target.db, other.id);
+    expect((await healthListRows(target.db)).immunizations.length).toBeGreaterThan(0);
+
+    const replaced = await importInto(older, { replace: true });
+    expect(replaced.statusCode, replaced.body).toBe(201);
+    const lists = await healthListRows(target.db);
+    expect(lists.conditions.map((row) => [row.id, row.name])).toEqual([[1, 'High blood pressure'], [2, 'Type 2 diabetes'], [3, 'Asthma']]);
+    expect(lists.allergies.map((row) => [row.id, row.substance])).toEqual([[1, 'Penicillin'], [2, 'Shellfish']]);
+    expect(lists.immunizations).toEqual([]);
+    const [patient] = await target.db.select({ deceased: users.deceased, deceasedDate: users.deceasedDate }).from(users).where(eq(users.id, 1));
+    expect(patient).toEqual({ deceased: false, deceasedDate: null });
+    expect(await healthListRows(target.db, other.id)).toEqual(othersBefore);
+    // Each table numbers on after its highest row, whosever it is.
+    for (const [path, payload, table] of [
+      ['/api/conditions', { userId: 1, name: 'Migraine' }, conditions],
+      ['/api/allergies', { userId: 1, substance: 'Peanuts' }, allergies],
+      ['/api/immunizations', { userId: 1, vaccine: 'Flu vaccine', date: '2026-10-01' }, immunizations],
+    ] as const) {
+      const highest = Math.max(...(await target.db.select({ id: table.id }).from(table)).map((row) => row.id));
+      const created = await targetApp.inject({ method: 'POST', url: path, payload });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().id, path).toBe(highest + 1);
+    }
+  });
+
+  it('keeps whether the patient has died, and the day', async () => {
+    await fillSource();
+    await source.db.update(users).set({ deceased: true, deceasedDate: '2026-10-02' }).where(eq(users.id, 1));
+    const files = await unzip(await exportFrom(source.app));
+    expect(JSON.parse(files.get('healthassist.json')!.toString()).patient).toMatchObject({ deceased: true, deceasedDate: '2026-10-02' });
+    const restored = await importInto(await zip(files));
+    expect(restored.statusCode, restored.body).toBe(201);
+    const [patient] = await target.db.select({ deceased: users.deceased, deceasedDate: users.deceasedDate }).from(users).where(eq(users.id, 1));
+    expect(patient).toEqual({ deceased: true, deceasedDate: '2026-10-02' });
   });
 
   it('goes on numbering after the rows it brought', async () => {
@@ -259,6 +451,10 @@ describe('an export restored into a fresh install', () => {
     expect(created.statusCode, created.body).toBe(201);
     const highest = (await targetApp.inject({ method: 'GET', url: '/api/providers/1' })).json() as { id: number }[];
     expect(created.json().id).toBe(Math.max(...highest.map((provider) => provider.id)));
+    const condition = await targetApp.inject({ method: 'POST', url: '/api/conditions', payload: { userId: 1, name: 'Migraine' } });
+    expect(condition.statusCode, condition.body).toBe(201);
+    const conditionIds = (await healthListRows(source.db)).conditions.map((row) => row.id);
+    expect(condition.json().id).toBe(Math.max(...conditionIds) + 1);
   });
 });
 
@@ -302,16 +498,21 @@ describe('an archive that cannot be restored writes nothing', () => {
   });
 
   it('of another format version', async () => {
-    const newer = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 4 })));
-    await expectRefused(await zip(newer), 400, /made by a newer HealthAssist \(format version 4\); this one reads versions up to 3/);
+    const newer = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 5 })));
+    await expectRefused(await zip(newer), 400, /made by a newer HealthAssist \(format version 5\); this one reads versions up to 4/);
     const unknown = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 'one' })));
     await expectRefused(await zip(unknown), 400, /format version \("one"\) is not one HealthAssist knows/);
   });
 
-  it('a version 1 archive that holds medications, a version 2 one that holds notification settings, or data of another version than its manifest', async () => {
+  it('a version 1 archive that holds medications, a version 2 one that holds notification settings, a version 3 one that holds health lists, or data of another version than its manifest', async () => {
     const withMedications = withData(asVersion2(files), (data) => ({ ...data, version: 1 }), 1);
     await expectRefused(await zip(withMedications), 400, /healthassist\.json: Unrecognized key(s)?.*medications/);
-    const withSettings = withData(files, (data) => ({ ...data, version: 2 }), 2);
+    const withLists = withData(asVersion3(files), (data) => ({ ...data, conditions: [] }), 3);
+    await expectRefused(await zip(withLists), 400, /healthassist\.json: Unrecognized key(s)?.*conditions/);
+    // A version 4 archive's profile holds no texts of conditions: they are its lists.
+    const withTexts = withData(files, (data) => ({ ...data, patient: { ...(data.patient as object), existingConditions: 'Asthma' } }));
+    await expectRefused(await zip(withTexts), 400, /healthassist\.json: patient: Unrecognized key(s)?.*existingConditions/);
+    const withSettings = withData(asVersion3(files), (data) => ({ ...data, version: 2 }), 2);
     await expectRefused(await zip(withSettings), 400, /healthassist\.json: .*(notificationSettings|remindAtNight)/);
     await expectRefused(await zip(withData(files, (data) => data, 1)), 400, /healthassist\.json is of another format version than its manifest \(1\)/);
   });
@@ -336,6 +537,35 @@ describe('an archive that cannot be restored writes nothing', () => {
     await expectRefused(await edit((data) => { data.medications[0]!.schedule = { kind: 'daily', times: ['8am'] }; }), 400, /medications\.0\.schedule\.times\.0: must be a time of day/);
   });
 
+  it('health list items and a profile that break what the tables hold', async () => {
+    type Rows = { patient: Record<string, unknown>; conditions: Record<string, unknown>[]; allergies: Record<string, unknown>[]; immunizations: Record<string, unknown>[] };
+    const edit = (change: (data: Rows) => void) =>
+      zip(
+        withData(files, (data) => {
+          const copy = structuredClone(data) as unknown as Rows;
+          change(copy);
+          return copy as unknown as Record<string, unknown>;
+        }),
+      );
+    const covid = (data: Rows) => data.conditions.find((row) => row.name === 'COVID-19')!;
+    await expectRefused(await edit((data) => { covid(data).abatementDate = '2020-03-01'; }), 400, /healthassist\.json: conditions\.\d+\.abatementDate: must be on or after the onset date/);
+    await expectRefused(await edit((data) => { data.conditions[0]!.clinicalStatus = 'cured'; }), 400, /conditions\.0\.clinicalStatus/);
+    await expectRefused(await edit((data) => { data.conditions[0]!.name = ' \t '; }), 400, /conditions\.0\.name: must not be blank/);
+    await expectRefused(await edit((data) => { data.conditions[0]!.codes = [{ code: '38341003' }]; }), 400, /conditions\.0\.codes\.0\.system/);
+    await expectRefused(await edit((data) => { data.conditions.push({ ...data.conditions[0]! }); }), 400, /damaged or was changed: it holds condition \d+ twice/);
+    await expectRefused(
+      await edit((data) => { data.allergies[0]!.reactions = [{ manifestation: 'Hives', severity: 'awful' }]; }),
+      400,
+      /allergies\.0\.reactions\.0\.severity/,
+    );
+    await expectRefused(await edit((data) => { data.allergies[0]!.criticality = 'extreme'; }), 400, /allergies\.0\.criticality/);
+    await expectRefused(await edit((data) => { data.allergies.push({ ...data.allergies[0]! }); }), 400, /it holds allergy \d+ twice/);
+    await expectRefused(await edit((data) => { data.immunizations.find((row) => row.lotNumber === 'AB123')!.doseNumber = 0; }), 400, /immunizations\.\d+\.doseNumber/);
+    await expectRefused(await edit((data) => { data.immunizations[0]!.date = null; }), 400, /immunizations\.0\.date/);
+    await expectRefused(await edit((data) => { data.immunizations.push({ ...data.immunizations[0]! }); }), 400, /it holds immunization \d+ twice/);
+    await expectRefused(await edit((data) => { data.patient.deceasedDate = '2026-10-02'; }), 400, /patient\.deceasedDate: is given only when the patient has died/);
+  });
+
   it('too large to send, or unpacking past the limit, or a bomb', async () => {
     await expectRefused(Buffer.alloc(MAX_ARCHIVE_BYTES + 1), 413, /larger than 8 MiB, more than this server accepts/);
     const zeros = (size: number) => new Map([...files, ['healthassist.json', Buffer.alloc(size)]]);
@@ -347,6 +577,9 @@ describe('an archive that cannot be restored writes nothing', () => {
   it('sent to an install that holds a record, unless asked to replace it', async () => {
     await seedIfEmpty(target.db, NOW);
     await createProvider(target.db, 1, { name: 'Dr. Kept Until Replaced' });
+    await createCondition(target.db, 1, { name: 'Kept until replaced' });
+    await createAllergy(target.db, 1, { substance: 'Kept until replaced' });
+    await createImmunization(target.db, 1, { vaccine: 'Kept until replaced' });
     await expectRefused(archive, 409, new RegExp(PATIENT_EXISTS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     const replacedIds = (await target.db.select({ id: notifications.id }).from(notifications)).map((row) => row.id);
     expect(replacedIds).toHaveLength(3);
@@ -359,6 +592,8 @@ describe('an archive that cannot be restored writes nothing', () => {
     expect(after.filter((row) => replacedIds.includes(row.id))).toEqual([]);
     const names = ((await targetApp.inject({ method: 'GET', url: '/api/providers/1' })).json() as { name: string }[]).map((provider) => provider.name);
     expect(names).not.toContain('Dr. Kept Until Replaced');
+    // The health lists are the archive's, and only the archive's.
+    expect(await healthListRows(target.db)).toEqual(await healthListRows(source.db));
     for (const url of await everyGet()) expect(await answer(targetApp, url), url).toEqual(await answer(source.app, url));
   });
 

@@ -71,8 +71,9 @@ export const archiveRoutes: FastifyPluginAsyncZod<ArchiveRouteOptions> = async (
       schema: {
         summary: "Everything of the patient's as one FHIR R4 Bundle (type collection), documents as DocumentReference attachments",
         description:
-          'Patient, Coverage, Practitioner, Appointment, ServiceRequest (care items) and Procedure (their last completion), DocumentReference, and ' +
-          'AllergyIntolerance, MedicationStatement and Condition with the text the profile holds. Activities and chats are not part of it.',
+          'Patient, Coverage, Practitioner, Appointment, ServiceRequest (care items) and Procedure (their last completion), DocumentReference, ' +
+          'Condition, AllergyIntolerance and Immunization (one per item of the health lists, with its codes), and MedicationStatement and ' +
+          'MedicationAdministration (the medications and their dose log). Activities and chats are not part of it.',
         response: {
           200: { description: 'The Bundle, as an attachment named healthassist-fhir-{yyyy-MM-dd}.json', content: { 'application/fhir+json': { schema: fhirBundle } } },
         },

@@ -1,12 +1,11 @@
 import { addMonths, addYears, format, parseISO, subMonths, subYears } from 'date-fns';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RecommendationRow, Recommendations } from '../../shared/contracts/recommendations';
 import { GUIDELINES } from '../../shared/rules/guidelines';
 import { todayIn } from '../../shared/rules/patient';
 import { createAppointment, createCareItem, createProvider } from '../../testing/factories';
 import { api, expectRefused, removePatient, useTestApp } from '../../testing/test-app';
-import { users } from '../db/schema/index';
+import { changeUser, type UserChanges } from '../services/users';
 
 const t = useTestApp();
 
@@ -21,11 +20,8 @@ const url = (userId: number) => `/api/preventative-care/recommendations/${userId
 const ORDER = ['Overdue', 'Due Now', 'Upcoming', 'Completed'];
 const AGE_FREE = ['blood-pressure', 'dental-cleaning', 'depression', 'influenza', 'skin-cancer', 'tetanus'];
 
-async function setPatient(fields: Partial<typeof users.$inferInsert>) {
-  await t.db
-    .update(users)
-    .set({ timeZone: ZONE, ...fields })
-    .where(eq(users.id, t.userId));
+async function setPatient(fields: UserChanges) {
+  await t.db.transaction((tx) => changeUser(tx, { id: t.userId }, { timeZone: ZONE, ...fields }));
 }
 
 async function recommendations() {

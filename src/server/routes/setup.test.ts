@@ -8,12 +8,15 @@ import {
   createAccessToken,
   createAccount,
   createActivity,
+  createAllergy,
   createAppointment,
   createBenefit,
   createCareItem,
   createChatMessage,
   createConfirmationCall,
+  createCondition,
   createDose,
+  createImmunization,
   createMedication,
   createRecoveryCode,
   createSession,
@@ -54,6 +57,10 @@ async function demoWithAnotherUser(t: TestContext): Promise<number> {
   await createCareItem(t.db, other.id);
   await createActivity(t.db, other.id);
   await createDose(t.db, await createMedication(t.db, other.id, { providerId: provider.id }));
+  // The health lists (issue 34): the demo has its own seeded.
+  await createCondition(t.db, other.id);
+  await createAllergy(t.db, other.id);
+  await createImmunization(t.db, other.id);
   // The demo seeds no conversation; the patient may have chatted since.
   for (const userId of [1, other.id]) await createChatMessage(t.db, userId);
   for (const userId of [1, other.id]) await createConfirmationCall(t.db, userId);

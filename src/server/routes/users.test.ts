@@ -19,6 +19,8 @@ const PUBLIC_FIELDS = [
   'sexAtBirth',
   'timeZone',
   'dateOfBirth',
+  'deceased',
+  'deceasedDate',
   'existingConditions',
   'medications',
   'allergies',

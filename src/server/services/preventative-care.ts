@@ -1,10 +1,11 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { categoryForCare, nextCareDueDate, shownCareStatus } from '../../shared/rules/care';
+import { isVaccineCare } from '../../shared/rules/recommendations';
 import { CareItem, type CreateCareItemBody, type UpdateCareItemBody } from '../../shared/contracts/preventative-care';
 import type { Database } from '../db/client';
 import { jsonList } from '../db/json-list';
-import { appointments, preventativeCare } from '../db/schema/index';
+import { appointments, immunizations, preventativeCare } from '../db/schema/index';
 import { foundOr404, ownRow, ownRows, type Patient } from '../core/patient';
 import { recordActivity } from './activity-log';
 import { patientToday } from './users';
@@ -84,8 +85,9 @@ export async function completeCareItemByVisit(tx: Database, patient: Patient, id
  * becomes completed on `completedOn` (with any other `changes`), its 'care_completed' activity is recorded, and
  * recurring care comes back for its next round as a new upcoming item, due `recurringMonths` after the completion
  * and carrying it as `lastCompleted`. The completed row stays as the record of that round (the timeline's
- * 'Completed on', the proof that care was done within its interval, the item a past appointment links to). The lock
- * is what keeps a second completion, even a concurrent one, from making a second round.
+ * 'Completed on', the proof that care was done within its interval, the item a past appointment links to). A vaccine
+ * completed is added to the immunizations. The lock is what keeps a second completion, even a concurrent one, from
+ * making a second round.
  */
 async function completeLockedItem(tx: Database, patient: Patient, id: number, completedOn: string, changes: CareItemChanges = {}) {
   const item = foundOr404(
@@ -108,6 +110,8 @@ async function completeLockedItem(tx: Database, patient: Patient, id: number, co
       notes: item.notes,
     });
   }
+  // A vaccine done is an immunization given (issue 34): it joins the list, which preventative care reads as well.
+  if (isVaccineCare(item.careName)) await tx.insert(immunizations).values({ userId: patient.id, vaccine: item.careName, date: completedOn });
   await recordActivity(tx, patient, 'care_completed', { careName: item.careName }, item.id);
   return item;
 }

@@ -8,16 +8,25 @@ import { syncUserIdSequence } from '../db/patient-account';
 import { users } from '../db/schema/index';
 import { foundOr404, type Patient } from '../core/patient';
 import { conflict } from '../core/errors';
+import { readProfileLines, saveProfileLines, type ProfileLines } from './profile-lines';
 
-/** What the patient may change of their own row: never its id, username or password hash. */
-export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'username' | 'isDemo'>>;
+/**
+ * What the patient may change of their own row (never its id, username or password hash), and the profile's two
+ * boxes that are lists (services/profile-lines.ts).
+ */
+export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'username' | 'isDemo'> & ProfileLines>;
+
+type RowChanges = Omit<UserChanges, keyof ProfileLines>;
 
 /** The username of a patient created by the first run; no one signs in with it yet. */
 export const FIRST_RUN_USERNAME = 'patient';
 
-// The whole row is read; the User contract leaves the password hash out of every response.
+// The whole row is read, with the two boxes' lines; the User contract leaves the password hash out of every response.
 export async function getUser(db: Database, patient: Patient) {
-  return foundOr404(await db.select().from(users).where(eq(users.id, patient.id)), 'User');
+  return db.transaction(async (tx) => {
+    const user = foundOr404(await tx.select().from(users).where(eq(users.id, patient.id)), 'User');
+    return { ...user, ...(await readProfileLines(tx, patient)) };
+  });
 }
 
 /** The profile's save; on a first run without a patient, a save with a name and an email creates them. */
@@ -31,7 +40,15 @@ export async function updateUser(db: Database, patient: Patient, changes: z.outp
  * run with SEED=false, or after leaving the demo) is created from the changes when they carry the two fields a
  * user cannot be without, a display name and an email; otherwise that is a 404 as for any missing user.
  */
-export async function changeUser(tx: Database, patient: Patient, changes: UserChanges, { createMissing = false } = {}) {
+export async function changeUser(tx: Database, patient: Patient, { existingConditions, allergies, ...changes }: UserChanges, { createMissing = false } = {}) {
+  const user = await changeUserRow(tx, patient, changes, createMissing);
+  await saveProfileLines(tx, patient, { existingConditions, allergies });
+  return { ...user, ...(await readProfileLines(tx, patient)) };
+}
+
+async function changeUserRow(tx: Database, patient: Patient, changes: RowChanges, createMissing: boolean) {
+  // Only the boxes changed: the row is read as it is (an update must set something).
+  if (Object.keys(changes).length === 0) return foundOr404(await tx.select().from(users).where(eq(users.id, patient.id)), 'User');
   if (changes.email) {
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, changes.email));
     if (owner && owner.id !== patient.id) throw conflict('email: That email address is already in use');
@@ -48,7 +65,7 @@ export async function changeUser(tx: Database, patient: Patient, changes: UserCh
 }
 
 /** The patient's own row, with the spec's fixed id; nothing when another request has just created it. */
-async function createPatient(tx: Database, patient: Patient, fields: UserChanges & { displayName: string; email: string }) {
+async function createPatient(tx: Database, patient: Patient, fields: RowChanges & { displayName: string; email: string }) {
   const created = await tx
     .insert(users)
     .values({ ...fields, id: patient.id, username: FIRST_RUN_USERNAME, isDemo: false })

@@ -12,6 +12,9 @@ const count = z.int().nonnegative();
 export const ImportResult = z
   .object({
     restored: z.object({
+      conditions: count,
+      allergies: count,
+      immunizations: count,
       providers: count,
       medications: count,
       medicationDoses: count,

@@ -27,9 +27,24 @@ export const FhirImportResult = z
       z.object({
         resourceType: z.string(),
         imported: z.int().nonnegative(),
+        alreadyThere: z
+          .int()
+          .nonnegative()
+          .meta({ description: 'How many were in the record already (the same item), so nothing was added: conditions, allergies and immunizations' }),
         skipped: z.array(z.object({ reason: z.string(), count: z.int().positive() })),
       }),
     ),
   })
-  .meta({ id: 'FhirImportResult', description: 'Per resource type of the Bundle: how many were imported, and how many were skipped for each reason' });
+  .meta({ id: 'FhirImportResult', description: 'Per resource type of the Bundle: how many were imported, how many were in the record already, and how many were skipped for each reason' });
 export type FhirImportResult = z.output<typeof FhirImportResult>;
+
+/**
+ * POST /api/import/fhir's query: `preview=true` answers what the import would do and writes nothing (the browser shows
+ * it before the patient confirms); `asPatient=confirm` imports a Bundle about a patient whose name or date of birth is
+ * not the record's, without renaming the record (without it, such a Bundle is a 409 naming both).
+ */
+export const FhirImportQuery = z.object({
+  preview: z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).default('false'),
+  asPatient: z.literal('confirm', { message: "must be 'confirm'" }).optional(),
+});
+export type FhirImportQuery = z.input<typeof FhirImportQuery>;

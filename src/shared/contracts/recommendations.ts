@@ -28,7 +28,12 @@ export type RecommendationRow = Json<typeof RecommendationRow>;
 
 export const Recommendations = z
   .object({
-    age: z.int().nonnegative().nullable().meta({ description: "The patient's age in whole years; null without a date of birth" }),
+    age: z
+      .int()
+      .nonnegative()
+      .nullable()
+      .meta({ description: "The patient's age in whole years (at death, for a patient who has died); null without a date of birth" }),
+    deceased: z.boolean().meta({ description: 'The patient has died: no rows' }),
     sexAtBirth: sexAtBirth.nullable().meta({ description: 'null when not stated: the rows of both sexes are shown' }),
     needsDateOfBirth: z
       .boolean()

@@ -18,6 +18,7 @@ export const ACTIVITY_KINDS = {
   medication_started: { iconType: 'medication', template: 'Started {name}' },
   medication_stopped: { iconType: 'medication', template: 'Stopped {name}' },
   dose_logged: { iconType: 'medication', template: 'Dose of {name} logged' },
+  records_imported: { iconType: 'folder_open', template: 'Imported {items} from a FHIR file' },
 } as const satisfies Record<string, { iconType: IconType; template: string }>;
 
 export type ActivityType = keyof typeof ACTIVITY_KINDS;

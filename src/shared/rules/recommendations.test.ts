@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GUIDELINES } from './guidelines';
+import { CODE_SYSTEMS } from './codes';
 import {
   ageOn,
   hasCondition,
@@ -200,5 +201,36 @@ describe('recommendedCare', () => {
       ['breast-cancer', 'female'],
       ['cervical-cancer', 'female'],
     ]);
+  });
+});
+
+describe('immunizations count by their CVX code, else by their words (issue 34)', () => {
+  const given = (vaccine: string, cvx: string | null, date: string) => ({
+    vaccine,
+    codes: cvx === null ? [] : [{ system: CODE_SYSTEMS.cvx, code: cvx }],
+    date,
+  });
+  const cases: Array<[string, string, ReturnType<typeof given>, RecommendationState]> = [
+    ['Td (CVX 113) is the tetanus booster', 'tetanus', given('Td (adult) preservative free', '113', '2019-03-01'), { status: 'Completed', dueDate: '2029-03-01', careItemId: null }],
+    ['Tdap (CVX 115) is the tetanus booster', 'tetanus', given('Boostrix', '115', '2021-05-10'), { status: 'Completed', dueDate: '2031-05-10', careItemId: null }],
+    ['Td given in 2015 is seen, and due again after ten years', 'tetanus', given('Td', '09', '2015-02-01'), { status: 'Overdue', dueDate: '2025-02-01', careItemId: null }],
+    ['every influenza code is the flu vaccine, whatever its words', 'influenza', given('Seasonal shot, quadrivalent', '150', '2026-10-01'), { status: 'Completed', dueDate: '2027-10-01', careItemId: null }],
+    ['a code that says another vaccine does not count for its words', 'influenza', given('COVID-19 vaccine, given with the flu vaccine', '208', '2026-10-01'), { status: 'Due Now', dueDate: null, careItemId: null }],
+    ['without a code, the words count', 'tetanus', given('Tetanus booster', null, '2020-01-15'), { status: 'Completed', dueDate: '2030-01-15', careItemId: null }],
+  ];
+  it.each(cases)('%s', (_case, ruleId, immunization, expected) => {
+    expect(recommendationStatus(rule(ruleId), [], [], TODAY, [immunization])).toEqual(expected);
+  });
+});
+
+describe('a patient who has died (issue 34)', () => {
+  it('gets no recommendations, and the age at death (81, not the 111 they would be today)', () => {
+    const died = { dateOfBirth: '1915-02-10', sexAtBirth: 'male' as const, conditions: null, deceased: true, deceasedDate: '1996-07-01' };
+    expect(recommendedCare(died, [], [], TODAY)).toEqual({ age: 81, deceased: true, sexAtBirth: 'male', needsDateOfBirth: false, rows: [] });
+  });
+
+  it('without the day of death, is still shown no recommendations', () => {
+    const result = recommendedCare({ dateOfBirth: null, sexAtBirth: null, conditions: null, deceased: true, deceasedDate: null }, [], [], TODAY);
+    expect(result).toMatchObject({ age: null, deceased: true, needsDateOfBirth: false, rows: [] });
   });
 });

@@ -1,6 +1,8 @@
 import { addMonths, format, parseISO } from 'date-fns';
 import { CARE_DISPLAY, careStanding, dueSoonUntil, type CareStanding } from './care';
 import { GUIDELINES, type Guideline, type GuidelineCondition } from './guidelines';
+import type { Coding } from './codes';
+import { countsByCode } from './immunizations';
 import type { SexAtBirth } from './patient';
 
 /** The statuses of a recommendation row (part 2 §4 (docs/product.md#part-2-4)), in the order the table lists them. */
@@ -16,6 +18,9 @@ export interface PatientFacts {
   sexAtBirth: SexAtBirth | null;
   /** The patient's own words under existing conditions. */
   conditions: string | null;
+  /** The patient has died (issue 34): nothing is recommended, and the age is the age at death. */
+  deceased?: boolean;
+  deceasedDate?: string | null;
 }
 
 /** The fields of a care item (GET /api/preventative-care/{userId}) that a status is read from. */
@@ -25,6 +30,26 @@ export interface CareItemFacts {
   status: string;
   dueDate: string;
   lastCompleted: string | null;
+}
+
+/** Whether a care item is a vaccine: its name matches one of the ACIP rules. Completed, it is an immunization given. */
+export function isVaccineCare(careName: string): boolean {
+  return GUIDELINES.some((rule) => rule.source === 'ACIP' && matchesGuideline(rule, careName));
+}
+
+/** The fields of an immunization (GET /api/immunizations/{userId}) that a status is read from. */
+export interface ImmunizationFacts {
+  vaccine: string;
+  codes: readonly Coding[];
+  date: string;
+}
+
+/**
+ * Whether a vaccine given counts for a rule: by its CVX code where the code can say (Td and Tdap for the tetanus
+ * booster, every influenza vaccine for the flu vaccine: rules/immunizations.ts), else by its words.
+ */
+export function immunizationCounts(rule: Guideline, immunization: ImmunizationFacts): boolean {
+  return countsByCode(rule.id, immunization.codes) ?? matchesGuideline(rule, immunization.vaccine);
 }
 
 /** The fields of an appointment (GET /api/appointments/{userId}) that a status is read from. */
@@ -53,6 +78,7 @@ export interface RecommendationRowView
 
 export interface RecommendedCare {
   age: number | null;
+  deceased: boolean;
   sexAtBirth: SexAtBirth | null;
   needsDateOfBirth: boolean;
   rows: RecommendationRowView[];
@@ -143,6 +169,7 @@ export function recommendationStatus(
   careItems: readonly CareItemFacts[],
   appointments: readonly AppointmentFacts[],
   today: string,
+  immunizations: readonly ImmunizationFacts[] = [],
 ): RecommendationState {
   const items = careItems.filter((item) => matchesGuideline(rule, item.careName));
   const itemIds = new Set(items.map((item) => item.id));
@@ -154,6 +181,7 @@ export function recommendationStatus(
   const doneOn = [
     ...items.map((item) => item.lastCompleted ?? (item.status === 'completed' ? item.dueDate : null)),
     ...visits.filter((visit) => visit.status === 'completed').map((visit) => visit.appointmentDate),
+    ...immunizations.filter((given) => immunizationCounts(rule, given)).map((given) => given.date),
   ].flatMap((date) => (date === null ? [] : [date < today ? date : today]));
   const lastDone = latest(doneOn);
 
@@ -197,6 +225,7 @@ export function recommendedCare(
   careItems: readonly CareItemFacts[],
   appointments: readonly AppointmentFacts[],
   today: string,
+  immunizations: readonly ImmunizationFacts[] = [],
 ): RecommendedCare {
   const rows = recommendationsFor(patient, today)
     .map(
@@ -212,14 +241,18 @@ export function recommendedCare(
         source: rule.source,
         lastReviewed: rule.lastReviewed,
         sexSpecific: rule.sex,
-        ...recommendationStatus(rule, careItems, appointments, today),
+        ...recommendationStatus(rule, careItems, appointments, today, immunizations),
       }),
     )
     .sort((a, b) => statusRank(a.status) - statusRank(b.status) || a.service.localeCompare(b.service, 'en'));
+  const deceased = patient.deceased === true;
+  // The age of a patient who has died is their age at death (on the day, when the record gives it).
+  const ageDay = deceased && patient.deceasedDate ? patient.deceasedDate : today;
   return {
-    age: patient.dateOfBirth === null ? null : ageOn(patient.dateOfBirth, today),
+    age: patient.dateOfBirth === null ? null : ageOn(patient.dateOfBirth, ageDay),
+    deceased,
     sexAtBirth: patient.sexAtBirth,
-    needsDateOfBirth: patient.dateOfBirth === null,
-    rows,
+    needsDateOfBirth: patient.dateOfBirth === null && !deceased,
+    rows: deceased ? [] : rows,
   };
 }

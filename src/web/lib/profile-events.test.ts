@@ -17,6 +17,8 @@ const alex: User = {
   sexAtBirth: null,
   timeZone: null,
   dateOfBirth: null,
+  deceased: false,
+  deceasedDate: null,
   existingConditions: null,
   medications: null,
   allergies: null,

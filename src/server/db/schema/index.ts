@@ -6,6 +6,7 @@ export * from './medical-records';
 export * from './preventative-care';
 export * from './appointments';
 export * from './medications';
+export * from './health-lists';
 export * from './activities';
 export * from './installation';
 export * from './chat';

@@ -21,9 +21,13 @@ export const users = pgTable(
     /** An IANA name; null until the patient saves one (the browser's own zone is offered). */
     timeZone: text('time_zone'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    existingConditions: text('existing_conditions'),
+    /**
+     * The patient has died (issue 34: a record imported from a hospital's FHIR export may say so): no recommendations,
+     * no reminders, and the age is the age at death. The day when the record gives it.
+     */
+    deceased: boolean('deceased').notNull().default(false),
+    deceasedDate: date('deceased_date', { mode: 'string' }),
     medications: text('medications'),
-    allergies: text('allergies'),
     communicationPreference: text('communication_preference').$type<CommunicationPreference>().notNull().default('email'),
     appointmentReminders: boolean('appointment_reminders').notNull().default(true),
     healthTips: boolean('health_tips').notNull().default(true),
@@ -35,5 +39,6 @@ export const users = pgTable(
     check('users_communication_preference_check', isOneOf(t.communicationPreference, COMMUNICATION_PREFERENCES)),
     check('users_display_name_check', sql`length(${t.displayName}) between 1 and 200`),
     check('users_sex_at_birth_check', isOneOf(t.sexAtBirth, SEXES_AT_BIRTH)),
+    check('users_deceased_check', sql`${t.deceasedDate} is null or ${t.deceased}`),
   ],
 );

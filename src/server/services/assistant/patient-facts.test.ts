@@ -318,9 +318,9 @@ describe('describeFacts', () => {
         'Metformin 500 mg, 1 tablet every day at 08:00 and 20:00, instructions "Take with food", for "Type 2 diabetes", 2 refills left, 41 on hand.',
       "Today's doses from the dose log (the time now is 12:00): Lisinopril 10 mg at 08:00 not logged; Metformin 500 mg at 08:00 not logged; " +
         'Metformin 500 mg at 20:00 still due; Atorvastatin 20 mg at 22:00 still due.',
-      'Medications noted in My Profile (free text): "Lisinopril 10 mg. Vitamin D".',
-      'Allergies: none recorded.',
-      'Existing conditions: none recorded.',
+      'Medications noted in My Profile (free text): "Lisinopril 10 mg; Vitamin D".',
+      'Allergies: "Penicillin; Grass pollen".',
+      'Existing conditions: "High blood pressure; Type 2 diabetes; High cholesterol; Exercise-induced asthma".',
     ]);
   });
 

@@ -12,6 +12,7 @@ import { ownRows, type Patient } from '../../core/patient';
 import { appointmentOrder } from '../appointments';
 import { dosesOfDay } from '../medication-doses';
 import { patientTimeZone } from '../users';
+import { readProfileLines } from '../profile-lines';
 import { doseState, doseTitle, medicationLine, medicationTitle, refillsWords } from './medication-words';
 
 /** How many scheduled appointments the assistant knows ahead: the next one, and a couple after it. */
@@ -158,16 +159,15 @@ async function loadProfile(db: Database, patient: Patient) {
     .select({
       displayName: users.displayName,
       medications: users.medications,
-      allergies: users.allergies,
-      conditions: users.existingConditions,
     })
     .from(users)
     .where(eq(users.id, patient.id));
+  const lines = await readProfileLines(db, patient);
   return {
     displayName: user?.displayName ?? null,
     medications: blankToNull(user?.medications),
-    allergies: blankToNull(user?.allergies),
-    conditions: blankToNull(user?.conditions),
+    allergies: lines.allergies,
+    conditions: lines.existingConditions,
   };
 }
 
@@ -437,5 +437,10 @@ function describePlan(plan: PlanFact | null): string {
 }
 
 function quoted(text: string | null): string {
-  return text ? `"${text.replace(/\s+/g, ' ').replace(/[\s.;,]+$/, '')}"` : 'none recorded';
+  // A line is an item (the conditions and allergies lists, issue 34): lines are kept apart by '; ', not run together.
+  const lines = (text ?? '')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').replace(/[\s.;,]+$/, '').trim())
+    .filter((line) => line !== '');
+  return lines.length > 0 ? `"${lines.join('; ')}"` : 'none recorded';
 }

@@ -335,10 +335,12 @@ describe('switches and patients', () => {
     expect(await kinds()).toEqual(['dose-due 2026-12-01T07:00:00.000Z']);
   });
 
-  it('plans every patient but the seeded demo', async () => {
+  it('plans every patient but the seeded demo and one who has died', async () => {
     expect(await patientsToPlan(context.db)).toEqual([{ id: context.userId }, { id: context.otherUserId }]);
     await context.db.update(users).set({ isDemo: true }).where(eq(users.id, context.otherUserId));
     expect(await patientsToPlan(context.db)).toEqual([{ id: context.userId }]);
+    await context.db.update(users).set({ deceased: true, deceasedDate: '1996-07-01' }).where(eq(users.id, context.userId));
+    expect(await patientsToPlan(context.db)).toEqual([]);
   });
 
   it('writes nothing for a patient who is not there, and still writes the others’ in the same pass', async () => {

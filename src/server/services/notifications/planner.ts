@@ -10,9 +10,12 @@ import { careDigestCandidates } from './plan-care';
 import { medicationCandidates } from './plan-medications';
 import { writePatientsNotifications, type PatientDraft } from './write-notification';
 
-/** The patients whose reminders are computed: every patient but the seeded demo, whose three notifications are seeded. */
+/**
+ * The patients whose reminders are computed: every patient but the seeded demo, whose three notifications are seeded,
+ * and a patient who has died (issue 34: a record imported from a hospital may be one).
+ */
 export async function patientsToPlan(db: Database): Promise<Patient[]> {
-  return db.select({ id: users.id }).from(users).where(not(users.isDemo)).orderBy(users.id);
+  return db.select({ id: users.id }).from(users).where(and(not(users.isDemo), not(users.deceased))).orderBy(users.id);
 }
 
 /** A patient to compute reminders for, and when they were last computed (null: never). */

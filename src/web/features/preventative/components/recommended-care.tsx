@@ -45,7 +45,11 @@ export function RecommendedCare({ onSchedule }: RecommendedCareProps) {
         <div className="space-y-1.5">
           <CardTitle id={HEADING_ID}>Recommended Care</CardTitle>
           <CardDescription>
-            {data?.age != null ? `Screenings and vaccines for your age (${data.age}) and what you have recorded.` : 'Screenings and vaccines from your own record.'}
+            {data?.deceased
+              ? `This record is of a patient who has died${data.age != null ? ` at the age of ${data.age}` : ''}: nothing is recommended.`
+              : data?.age != null
+                ? `Screenings and vaccines for your age (${data.age}) and what you have recorded.`
+                : 'Screenings and vaccines from your own record.'}
           </CardDescription>
         </div>
         <Popover>
@@ -79,7 +83,7 @@ export function RecommendedCare({ onSchedule }: RecommendedCareProps) {
             </Link>
           </p>
         )}
-        {data && data.sexAtBirth === null && (
+        {data && data.sexAtBirth === null && !data.deceased && (
           <p role="note" className="rounded-md border p-3 text-sm text-muted-foreground">
             Your sex at birth is not stated, so screenings for both sexes are shown.{' '}
             <Link href={paths.profile} className="font-medium text-foreground underline underline-offset-4">

@@ -1,0 +1,234 @@
+import { ALLERGY_CRITICALITIES, ALLERGY_STATUSES, ALLERGY_TYPES, type AllergyReaction, MAX_REACTIONS, REACTION_SEVERITIES } from '../../shared/rules/allergies';
+import { CODE_SYSTEMS } from '../../shared/rules/codes';
+import { CONDITION_STATUSES } from '../../shared/rules/conditions';
+import type { Database } from '../db/client';
+import { allergies, conditions, immunizations } from '../db/schema/index';
+import { ownRows, type Patient } from '../core/patient';
+import {
+  calendarDayOf,
+  ENTERED_IN_ERROR,
+  FhirAllergyIntolerance,
+  type FhirCodeableConcept,
+  FhirCondition,
+  FhirImmunization,
+  hasCoding,
+  wordsOf,
+} from './fhir-input';
+import { ABATEMENT_EXTENSION, HEALTH_LIST_SYSTEMS } from './health-list-resources';
+import { codesOf, KnownItems, noteOf } from './health-list-values';
+import { alreadyThere, imported, type Outcome, read, type Resource, Skip, skipped } from './import-outcome';
+
+// The health lists (issue 34) in from another record (ADR 18): a Condition becomes an item of the problem list, an
+// AllergyIntolerance one of the allergies, an Immunization one of the vaccines given; each with every code it came
+// with, which the export sends back out.
+//
+// - Idempotent: an item the record has already (health-list-values.ts: a shared code and the same day, or the same
+//   words and day; an allergy by code or words alone) is counted as already in the record and not added again, and so
+//   is a second one of the same Bundle. The same Bundle twice, or the app's own export, adds nothing.
+// - A condition keeps its clinical status (resolved, inactive, remission are not current); one that states none but
+//   has ended (an abatement of any kind) is resolved.
+// - Skipped, with why: what says it is wrong (entered in error, refuted), a vaccine not given, a "no known …" entry
+//   (the IPS states an empty list so), and an item with no words (a bare code says nothing the patient can read).
+//
+// The rows are written together at the end (`write`), inside the import's transaction.
+
+/** The contract's bounds (contracts/conditions.ts, allergies.ts, immunizations.ts). */
+const NAME_MAX = 2000;
+const VACCINE_MAX = 500;
+const NOTE_MAX = 2000;
+const LOT_MAX = 100;
+const SITE_MAX = 100;
+const PERFORMER_MAX = 200;
+const MANIFESTATION_MAX = 200;
+/** Rows of one insert: well under PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * A data table: the codes by which a record says a list is empty rather than naming an item — the IPS's
+ * absent-unknown code system, and SNOMED CT's "no known …" findings.
+ */
+const IPS_ABSENT_UNKNOWN = 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips';
+const NONE_KNOWN: ReadonlyArray<readonly [string, string]> = [
+  ...[
+    'no-allergy-info',
+    'no-known-allergies',
+    'no-known-medication-allergies',
+    'no-known-environmental-allergies',
+    'no-known-food-allergies',
+    'no-problem-info',
+    'no-known-problems',
+    'no-immunization-info',
+    'no-known-immunizations',
+  ].map((code) => [IPS_ABSENT_UNKNOWN, code] as const),
+  // No known allergy, drug allergy, food allergy, environmental allergy; no current problems or disability.
+  ...['716186003', '409137002', '429625007', '428607008', '160245001'].map((code) => [CODE_SYSTEMS.snomed, code] as const),
+];
+const NONE_KNOWN_REASON = 'says there is none known ("no known …"), which is not an item';
+
+const saysNoneKnown = (concept: FhirCodeableConcept | undefined) => NONE_KNOWN.some(([system, code]) => hasCoding(concept, system, code));
+
+/** A status of `values` among the concept's codings, of `system` first, then of any. */
+function statusIn<T extends string>(concept: FhirCodeableConcept | undefined, system: string, values: readonly T[]): T | null {
+  const codings = concept?.coding ?? [];
+  const known = (coding: (typeof codings)[number]) => values.find((value) => value === coding.code?.trim());
+  for (const coding of codings) if (coding.system === system && known(coding)) return known(coding)!;
+  for (const coding of codings) if (known(coding)) return known(coding)!;
+  return null;
+}
+
+/** A text that is there, trimmed, and at most `max` characters; null otherwise. */
+function textOf(value: string | null | undefined, max: number): string | null {
+  const trimmed = value?.trim();
+  return trimmed && trimmed.length <= max ? trimmed : null;
+}
+
+/** The dose number of an Immunization: a positive whole number, or digits in words; 1–99 as the list keeps it. */
+function doseNumberOf(protocol: { doseNumberPositiveInt?: number; doseNumberString?: string } | undefined): number | null {
+  const words = protocol?.doseNumberString?.trim();
+  const value = protocol?.doseNumberPositiveInt ?? (words && /^\d+$/.test(words) ? Number(words) : undefined);
+  return value !== undefined && Number.isInteger(value) && value >= 1 && value <= 99 ? value : null;
+}
+
+type ConditionRow = typeof conditions.$inferInsert;
+type AllergyRow = typeof allergies.$inferInsert;
+type ImmunizationRow = typeof immunizations.$inferInsert;
+
+export class HealthListImport {
+  readonly #known = { conditions: new KnownItems(), allergies: new KnownItems(), immunizations: new KnownItems() };
+  readonly #added: { conditions: ConditionRow[]; allergies: AllergyRow[]; immunizations: ImmunizationRow[] } = { conditions: [], allergies: [], immunizations: [] };
+
+  constructor(
+    private readonly tx: Database,
+    private readonly patient: Patient,
+  ) {}
+
+  /** The items the record has, to know those that come again. One query after another: a transaction is one connection. */
+  async load(): Promise<void> {
+    const { tx, patient } = this;
+    for (const row of await tx.select({ name: conditions.name, codes: conditions.codes, onsetDate: conditions.onsetDate }).from(conditions).where(ownRows(conditions, patient))) {
+      this.#known.conditions.add({ words: row.name, codes: row.codes, day: row.onsetDate });
+    }
+    for (const row of await tx.select({ substance: allergies.substance, codes: allergies.codes }).from(allergies).where(ownRows(allergies, patient))) {
+      this.#known.allergies.add({ words: row.substance, codes: row.codes, day: null });
+    }
+    for (const row of await tx.select({ vaccine: immunizations.vaccine, codes: immunizations.codes, date: immunizations.date }).from(immunizations).where(ownRows(immunizations, patient))) {
+      this.#known.immunizations.add({ words: row.vaccine, codes: row.codes, day: row.date });
+    }
+  }
+
+  condition(resource: Resource): Outcome {
+    const found = read(FhirCondition, resource);
+    if (found instanceof Skip) return found;
+    const verification = HEALTH_LIST_SYSTEMS.conditionVerification;
+    if (hasCoding(found.verificationStatus, verification, ENTERED_IN_ERROR)) return skipped(`is ${ENTERED_IN_ERROR}`);
+    if (hasCoding(found.verificationStatus, verification, 'refuted')) return skipped('is refuted');
+    if (saysNoneKnown(found.code)) return skipped(NONE_KNOWN_REASON);
+    const words = wordsOf(found.code);
+    if (!words) return skipped('says nothing in words (a bare code)');
+    if (words.length > NAME_MAX) return skipped(`has a name longer than ${NAME_MAX.toLocaleString('en-US')} characters`);
+
+    const ended =
+      found.abatementDateTime !== undefined ||
+      found.abatementPeriod !== undefined ||
+      found.abatementString !== undefined ||
+      found.abatementBoolean === true ||
+      found.abatementAge !== undefined ||
+      found.abatementRange !== undefined;
+    const clinicalStatus = statusIn(found.clinicalStatus, HEALTH_LIST_SYSTEMS.conditionClinical, CONDITION_STATUSES) ?? (ended ? 'resolved' : 'active');
+    const onsetDate = calendarDayOf(found.onsetDateTime ?? found.onsetPeriod?.start);
+    // Our own export keeps the end of a current condition on its extension (FHIR allows no abatement with it).
+    const ownEnd = found.extension?.find((extension) => extension.url === ABATEMENT_EXTENSION)?.valueDate;
+    let abatementDate = calendarDayOf(found.abatementDateTime ?? found.abatementPeriod?.end ?? ownEnd);
+    // An end before the onset is no end the list can hold (it would have the condition end before it began).
+    if (onsetDate !== null && abatementDate !== null && abatementDate < onsetDate) abatementDate = null;
+
+    const codes = codesOf(found.code);
+    const key = { words, codes, day: onsetDate };
+    if (this.#known.conditions.has(key)) return alreadyThere;
+    this.#known.conditions.add(key);
+    this.#added.conditions.push({ userId: this.patient.id, name: words, codes, clinicalStatus, onsetDate, abatementDate, note: noteOf(found.note, NOTE_MAX) });
+    return imported;
+  }
+
+  allergy(resource: Resource): Outcome {
+    const found = read(FhirAllergyIntolerance, resource);
+    if (found instanceof Skip) return found;
+    const verification = HEALTH_LIST_SYSTEMS.allergyVerification;
+    if (hasCoding(found.verificationStatus, verification, ENTERED_IN_ERROR)) return skipped(`is ${ENTERED_IN_ERROR}`);
+    if (hasCoding(found.verificationStatus, verification, 'refuted')) return skipped('is refuted');
+    if (saysNoneKnown(found.code)) return skipped(NONE_KNOWN_REASON);
+    const words = wordsOf(found.code);
+    if (!words) return skipped('says nothing in words (a bare code)');
+    if (words.length > NAME_MAX) return skipped(`has a name longer than ${NAME_MAX.toLocaleString('en-US')} characters`);
+
+    const reactions: AllergyReaction[] = [];
+    for (const reaction of found.reaction ?? []) {
+      const severity = REACTION_SEVERITIES.find((known) => known === reaction.severity) ?? null;
+      const manifestations = (reaction.manifestation ?? []).map((each) => wordsOf(each)).filter((each): each is string => each !== null);
+      // A reaction in words only (its description) when it names no manifestation in words.
+      if (manifestations.length === 0 && reaction.description?.trim()) manifestations.push(reaction.description.trim());
+      for (const manifestation of manifestations) if (manifestation.length <= MANIFESTATION_MAX) reactions.push({ manifestation, severity });
+    }
+
+    const codes = codesOf(found.code);
+    const key = { words, codes, day: null };
+    if (this.#known.allergies.has(key)) return alreadyThere;
+    this.#known.allergies.add(key);
+    this.#added.allergies.push({
+      userId: this.patient.id,
+      substance: words,
+      codes,
+      type: ALLERGY_TYPES.find((known) => known === found.type) ?? null,
+      criticality: ALLERGY_CRITICALITIES.find((known) => known === found.criticality) ?? null,
+      reactions: reactions.slice(0, MAX_REACTIONS),
+      status: statusIn(found.clinicalStatus, HEALTH_LIST_SYSTEMS.allergyClinical, ALLERGY_STATUSES) ?? 'active',
+      note: noteOf(found.note, NOTE_MAX),
+    });
+    return imported;
+  }
+
+  immunization(resource: Resource): Outcome {
+    const found = read(FhirImmunization, resource);
+    if (found instanceof Skip) return found;
+    if (found.status === 'not-done') return skipped('was not given (not-done)');
+    if (found.status === ENTERED_IN_ERROR) return skipped(`is ${ENTERED_IN_ERROR}`);
+    if (found.status !== 'completed') return skipped(`has the status ${found.status}, not completed`);
+    if (saysNoneKnown(found.vaccineCode)) return skipped(NONE_KNOWN_REASON);
+    const words = wordsOf(found.vaccineCode);
+    if (!words) return skipped('says nothing in words (a bare code)');
+    if (words.length > VACCINE_MAX) return skipped(`has a name longer than ${VACCINE_MAX} characters`);
+    const date = calendarDayOf(found.occurrenceDateTime);
+    if (!date) return skipped('has no date it was given');
+
+    // Who gave it: the administering provider when the record says which performer that is, else the first named.
+    const performers = [...(found.performer ?? [])].sort(
+      (a, b) => Number(hasCoding(b.function, 'http://terminology.hl7.org/CodeSystem/v2-0443', 'AP')) - Number(hasCoding(a.function, 'http://terminology.hl7.org/CodeSystem/v2-0443', 'AP')),
+    );
+    const performer = performers.map((each) => textOf(each.actor?.display, PERFORMER_MAX)).find((each) => each !== null) ?? null;
+
+    const codes = codesOf(found.vaccineCode);
+    const key = { words, codes, day: date };
+    if (this.#known.immunizations.has(key)) return alreadyThere;
+    this.#known.immunizations.add(key);
+    this.#added.immunizations.push({
+      userId: this.patient.id,
+      vaccine: words,
+      codes,
+      date,
+      doseNumber: doseNumberOf(found.protocolApplied?.[0]),
+      lotNumber: textOf(found.lotNumber, LOT_MAX),
+      site: textOf(wordsOf(found.site), SITE_MAX),
+      performer,
+      note: noteOf(found.note, NOTE_MAX),
+    });
+    return imported;
+  }
+
+  /** Writes the items added, in the order they came, a list at a time. */
+  async write(): Promise<void> {
+    const { tx } = this;
+    for (let at = 0; at < this.#added.conditions.length; at += INSERT_CHUNK) await tx.insert(conditions).values(this.#added.conditions.slice(at, at + INSERT_CHUNK));
+    for (let at = 0; at < this.#added.allergies.length; at += INSERT_CHUNK) await tx.insert(allergies).values(this.#added.allergies.slice(at, at + INSERT_CHUNK));
+    for (let at = 0; at < this.#added.immunizations.length; at += INSERT_CHUNK) await tx.insert(immunizations).values(this.#added.immunizations.slice(at, at + INSERT_CHUNK));
+  }
+}
