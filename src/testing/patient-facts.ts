@@ -114,7 +114,7 @@ export const DEMO_FACTS: PatientFacts = {
   medications: null,
   // The current items of the health lists (issue 34), a line each: the resolved bronchitis is not one.
   allergies: 'Penicillin\nGrass pollen',
-  conditions: 'High blood pressure\nType 2 diabetes\nHigh cholesterol\nExercise-induced asthma',
+  conditions: null,
 };
 
 /** A patient with nothing on file (or none yet, on a first run), on the same day. */

@@ -212,15 +212,13 @@ const snomed = (code: string, display: string) => [{ system: CODE_SYSTEMS.snomed
 const cvx = (code: string, display: string) => [{ system: CODE_SYSTEMS.cvx, code, display }];
 
 /**
- * The demo's health lists (issue 34): the conditions its medications are for, coded as a hospital's record would send
- * them, and a bronchitis that is over; two allergies; the flu vaccine its completed care item records, and a Tdap.
+ * The demo's health lists (issue 34), coded as a hospital's record would send them: a bronchitis that is over (no
+ * current condition, as the spec's demo has none), two allergies, the flu vaccine its completed care item records and
+ * a Tdap.
  */
 async function seedHealthLists(tx: Database, userId: number, now: Date) {
+  // Only a condition that is over: the spec's demo shows no existing conditions in My Profile or onboarding.
   await tx.insert(conditions).values([
-    { userId, name: 'High blood pressure', codes: snomed('38341003', 'Hypertensive disorder'), onsetDate: day(subMonths(now, 15)) },
-    { userId, name: 'Type 2 diabetes', codes: snomed('44054006', 'Diabetes mellitus type 2'), onsetDate: day(subMonths(now, 9)) },
-    { userId, name: 'High cholesterol', codes: snomed('13644009', 'Hypercholesterolemia'), onsetDate: day(subMonths(now, 4)) },
-    { userId, name: 'Exercise-induced asthma', codes: snomed('31387002', 'Exercise-induced asthma'), onsetDate: day(subMonths(now, 27)) },
     {
       userId,
       name: 'Acute bronchitis',

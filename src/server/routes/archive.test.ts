@@ -405,9 +405,9 @@ describe('an export restored into a fresh install', () => {
     await target.db.update(users).set({ deceased: true, deceasedDate: '2026-10-02' }).where(eq(users.id, 1));
     // Another user's rows, numbered past those the lines become: not the record, they stay as they are.
     const other = await createUser(target.db, { displayName: 'Other Person' });
-    await createCondition(target.db, other.id, { name: 'Not theirs' });
-    await createAllergy(target.db, other.id, { substance: 'Not theirs' });
-    await createImmunization(target.db, other.id, { vaccine: 'Not theirs' });
+    await createCondition(target.db, other.id, { id: 100, name: 'Not theirs' });
+    await createAllergy(target.db, other.id, { id: 100, substance: 'Not theirs' });
+    await createImmunization(target.db, other.id, { id: 100, vaccine: 'Not theirs' });
     const othersBefore = await healthListRows(target.db, other.id);
     expect((await healthListRows(target.db)).immunizations.length).toBeGreaterThan(0);
 

@@ -31,11 +31,12 @@ const bundle = {
 describe('a preview of a FHIR import', () => {
   it('answers what the import then does, and writes nothing', async () => {
     const before = await dataFingerprint(t.db);
-    const preview = await post(bundle, '?preview=true');
+    // The Bundle is Darnell Kuhn's, the test's patient another: imported as theirs, as the patient may confirm.
+    const preview = await post(bundle, '?preview=true&asPatient=confirm');
     expect(preview.statusCode).toBe(200);
     expect(await dataFingerprint(t.db)).toBe(before);
 
-    const imported = await post(bundle);
+    const imported = await post(bundle, '?asPatient=confirm');
     expect(imported.statusCode).toBe(200);
     expect(preview.json()).toEqual(imported.json());
     expect(await dataFingerprint(t.db)).not.toBe(before);

@@ -157,6 +157,8 @@ describe('PATCH /api/users/{id} on a first run, without a patient', () => {
       sexAtBirth: null,
       timeZone: 'Europe/Berlin',
       dateOfBirth: null,
+      deceased: false,
+      deceasedDate: null,
       existingConditions: null,
       medications: 'Metformin',
       allergies: null,

@@ -75,7 +75,7 @@ describe('builtInReply on the seeded demo patient', () => {
     ['What do I take in the evening?', ['In the evening (17:00–20:59), you take: at 20:00, Metformin 500 mg (1 tablet; Take with food).']],
     ['did I take my Metformin today?', ["Not yet: your 08:00 dose of Metformin 500 mg isn't logged as taken and your 20:00 dose is still due."]],
     ['Do I have any allergies?', ['The allergies on file in My Profile: Penicillin; Grass pollen.']],
-    ['What conditions do I have?', ['High blood pressure; Type 2 diabetes; High cholesterol; Exercise-induced asthma']],
+    ['What conditions do I have?', ['no existing conditions recorded']],
     ['How do I upload a record?', ['Medical Records', 'Upload New Record']],
     ['How do I book an appointment?', ['Appointments → Schedule New']],
     ['How do I add my appointment to my calendar?', ['Add to calendar', '.ics file']],

@@ -4,6 +4,7 @@ import { apiRequest } from '../api-client';
 import { activitiesKey } from './activities';
 import { notificationsKey } from './notifications';
 import { careItemsQuery, recommendationsQuery } from './preventative-care';
+import { immunizationsKey } from './immunizations-key';
 
 export const appointmentsQuery = (userId: number) =>
   queryOptions({
@@ -21,6 +22,8 @@ const appointmentEffects = (userId: number) => [
   recommendationsQuery(userId).queryKey,
   activitiesKey(userId),
   notificationsKey(userId),
+  // Completing a visit for a vaccine care item adds an immunization (issue 34).
+  immunizationsKey(userId),
 ];
 
 /** Schedule New's payload or the quick dialog's (part 2 §7 (docs/product.md#part-2-7)); both screens book through this one mutation. */

@@ -3,6 +3,7 @@ import type { CareItem, CreateCareItemBody, UpdateCareItemBody } from '../../../
 import type { Recommendations } from '../../../shared/contracts/recommendations';
 import { apiRequest } from '../api-client';
 import { activitiesKey } from './activities';
+import { immunizationsKey } from './immunizations-key';
 
 export const careItemsQuery = (userId: number) =>
   queryOptions({
@@ -18,7 +19,8 @@ export const recommendationsQuery = (userId: number) =>
   });
 
 /** A care item added or changed: the care list, the recommendations read from it, and the activity feed refresh. */
-const careEffects = (userId: number) => [careItemsQuery(userId).queryKey, recommendationsQuery(userId).queryKey, activitiesKey(userId)];
+// A vaccine completed is an immunization given (issue 34): the list changes too.
+const careEffects = (userId: number) => [careItemsQuery(userId).queryKey, recommendationsQuery(userId).queryKey, activitiesKey(userId), immunizationsKey(userId)];
 
 export function useAddCareItem(userId: number) {
   return useMutation({

@@ -3,6 +3,8 @@ import type { UpdateUserBody, User } from '../../../shared/contracts/users';
 import { apiRequest } from '../api-client';
 import { usePatientId } from '../patient-id';
 import { announceProfileUpdate } from '../profile-events';
+import { allergiesQuery } from './allergies';
+import { conditionsQuery } from './conditions';
 import { careItemsQuery, recommendationsQuery } from './preventative-care';
 import { setupQuery } from './setup';
 import { userQuery } from './users';
@@ -23,9 +25,16 @@ export function useUpdateProfile() {
       announceProfileUpdate({ name: saved.displayName, email: saved.email, avatarUrl: saved.avatarUrl });
     },
     // The first save of the profile creates the patient on a first run. The recommendations follow the date of birth,
-    // sex at birth and conditions; what is overdue follows the time zone.
+    // sex at birth and conditions; what is overdue follows the time zone. The "Existing Conditions" and "Allergies"
+    // boxes are views of the two lists (ADR 24): a save of them adds, keeps and removes the lists' items.
     meta: {
-      invalidates: [setupQuery().queryKey, recommendationsQuery(patientId).queryKey, careItemsQuery(patientId).queryKey],
+      invalidates: [
+        setupQuery().queryKey,
+        recommendationsQuery(patientId).queryKey,
+        careItemsQuery(patientId).queryKey,
+        conditionsQuery(patientId).queryKey,
+        allergiesQuery(patientId).queryKey,
+      ],
     },
   });
 }
