@@ -14,6 +14,8 @@ import { createAllergy, createCondition, createDose, createImmunization, createM
 export async function addMedicationsOfEveryKind(db: Database, userId: number) {
   const weekly = await createMedication(db, userId, {
     name: 'Methotrexate',
+    // Its RxNorm code, as a prescription imported from a hospital brings it (issue 34).
+    codes: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '105586', display: 'methotrexate 2.5 MG Oral Tablet' }],
     strength: '2.5 mg',
     dose: '4 tablets',
     instructions: 'Take with a full glass of water',

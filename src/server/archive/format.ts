@@ -31,7 +31,8 @@ import { CHAT_CHANNELS } from '../db/schema/index';
  * (`readArchiveData`). 1: the record before medications; 2 (issue 32): the same with `medications` and
  * `medicationDoses`; 3 (issue 33): a medication's `remindAtNight`, and `notificationSettings`; 4 (issue 34):
  * `conditions`, `allergies` and `immunizations`, each item a row, in place of the profile's two texts
- * `existingConditions` and `allergies`, and whether the patient has died. The notifications themselves are not in it:
+ * `existingConditions` and `allergies`, whether the patient has died, and a medication's `codes`. The notifications
+ * themselves are not in it:
  * they are derived from the record (the scheduler computes them again).
  */
 export const ARCHIVE_VERSION = 4;
@@ -180,8 +181,8 @@ function medicationChecks(row: z.output<typeof MedicationVersion2Fields>, ctx: z
   if ((row.status === 'stopped') !== (row.stoppedOn !== null)) ctx.addIssue({ code: 'custom', message: 'is given exactly when the status is stopped', path: ['stoppedOn'] });
 }
 
-/** A medication: version 2's, and whether its doses are reminded even at night (issue 33). */
-const Medication = MedicationVersion2Fields.extend({ remindAtNight: z.boolean() }).superRefine(medicationChecks);
+/** A medication as version 3 wrote it: version 2's, and whether its doses are reminded even at night (issue 33). */
+const MedicationVersion3 = MedicationVersion2Fields.extend({ remindAtNight: z.boolean() }).superRefine(medicationChecks);
 const MedicationVersion2 = MedicationVersion2Fields.superRefine(medicationChecks);
 
 /** An entry of the dose log: a scheduled dose (its day and time) taken, skipped or missed, or an as-needed one taken. */
@@ -207,6 +208,9 @@ const nonBlank = z.string().regex(/\S/, 'must not be blank');
  * item the patient typed.
  */
 const Codes = z.array(z.strictObject({ system: nonBlank, code: nonBlank, display: z.string().optional() }));
+
+/** A medication: version 3's, and its codes (issue 34: RxNorm, as the record that prescribed it sent them). */
+const Medication = MedicationVersion2Fields.extend({ remindAtNight: z.boolean(), codes: Codes }).superRefine(medicationChecks);
 
 /** A condition of the problem list: the words, and the codes, status and dates a record gave it. */
 const Condition = z
@@ -363,6 +367,7 @@ export type ArchiveTable = (typeof ARCHIVE_TABLES)[number];
 const ArchiveDataVersion3 = ArchiveData.omit({ conditions: true, allergies: true, immunizations: true }).extend({
   version: z.literal(3),
   patient: PatientVersion3,
+  medications: z.array(MedicationVersion3),
 });
 
 /** Version 2 (issue 32, before issue 33): no notification settings, and medications without `remindAtNight`. */
@@ -420,6 +425,7 @@ function fromVersion3(data: Version3): ArchiveData {
     ...data,
     version: ARCHIVE_VERSION,
     patient: { ...patient, deceased: false, deceasedDate: null },
+    medications: data.medications.map((medication) => ({ ...medication, codes: [] })),
     conditions: linesOf(existingConditions).map((name, index) => ({
       id: index + 1,
       name,

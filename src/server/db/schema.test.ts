@@ -155,6 +155,7 @@ describe('CHECK constraints (23514)', () => {
       'medication_doses_as_needed_check',
       () => newDose({ scheduledDate: null, scheduledTime: null, status: 'missed', takenAt: null }),
     ],
+    ['medication codes that are not a list', 'medications_codes_check', () => createMedication(db, userId, { codes: notAList({ code: '105586' }) })],
     ['a blank condition name', 'conditions_name_check', () => createCondition(db, userId, { name: ' ' })],
     ['a condition status outside its set', 'conditions_status_check', () => createCondition(db, userId, { clinicalStatus: outsideItsType('cured') })],
     ['condition codes that are not a list', 'conditions_codes_check', () => createCondition(db, userId, { codes: notAList({ code: '1' }) })],

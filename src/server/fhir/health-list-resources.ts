@@ -35,8 +35,8 @@ export const HEALTH_LIST_SYSTEMS = {
 export const ABATEMENT_EXTENSION = 'urn:healthassist:fhir:abatement-date';
 
 /** The item's codes and words as one concept: every coding as it is stored, the words as its text. */
-function concept(codes: readonly Coding[], words: string): CodeableConcept {
-  return { coding: codes.map(({ system, code, display }) => ({ system, code, display })), text: words };
+export function concept(codes: readonly Coding[], words: string): CodeableConcept {
+  return { coding: codes.length > 0 ? codes.map(({ system, code, display }) => ({ system, code, display })) : undefined, text: words };
 }
 
 const notes = (note: string | null) => (note ? [{ text: note }] : undefined);

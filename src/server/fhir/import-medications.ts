@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { medicationDraftsFromText } from '../../shared/rules/medication-text';
 import { MEDICATION_FORMS, type MedicationForm, type MedicationStatus } from '../../shared/rules/medications';
 import { todayIn } from '../../shared/rules/patient';
+import type { Coding } from '../../shared/rules/codes';
 import type { Database } from '../db/client';
 import { medicationDoses, medications, providers } from '../db/schema/index';
 import { ownRows, type Patient } from '../core/patient';
@@ -19,6 +20,7 @@ import {
   wordsOf,
 } from './fhir-input';
 import { imported, type Outcome, read, type Resource, Skip, skipped } from './import-outcome';
+import { codesOf } from './health-list-values';
 import { MEDICATION_EXTENSION } from './medication-resources';
 import { doseOfQuantity, scheduleOfDosage, scheduleWords } from './medication-values';
 import { EXTENSION } from './resources';
@@ -258,9 +260,9 @@ export class MedicationImport {
   }
 
   /** The words of the medication a resource names: its concept, or the Medication it references (contained or of the Bundle). */
-  #wordsOf(resource: FhirNamesAMedication): { words: string | null; form: MedicationForm | null; named: string[] } {
+  #wordsOf(resource: FhirNamesAMedication): { words: string | null; form: MedicationForm | null; named: string[]; codes: Coding[] } {
     const fromConcept = wordsOf(resource.medicationCodeableConcept);
-    if (fromConcept) return { words: fromConcept, form: null, named: [] };
+    if (fromConcept) return { words: fromConcept, form: null, named: [], codes: codesOf(resource.medicationCodeableConcept) };
     const reference = resource.medicationReference?.reference;
     let medication: FhirMedication | undefined;
     if (reference?.startsWith('#')) {
@@ -273,7 +275,7 @@ export class MedicationImport {
     const named = reference && !reference.startsWith('#') && medication ? [reference] : [];
     for (const each of named) this.#named.add(each);
     const words = wordsOf(medication?.code) ?? resource.medicationReference?.display?.trim() ?? null;
-    return { words: words || null, form: formOfWords(wordsOf(medication?.form)), named };
+    return { words: words || null, form: formOfWords(wordsOf(medication?.form)), named, codes: codesOf(medication?.code) };
   }
 
   /**
@@ -299,7 +301,7 @@ export class MedicationImport {
     const status = (isStatement ? STATEMENT_STATUSES : REQUEST_STATUSES)[found.status];
     if (status === undefined) return new Skip(`has the status ${found.status}`);
     if (status === 'skip') return new Skip(SKIPPED_STATUS[found.status] ?? `is ${found.status}`);
-    const { words, form: medicationForm, named } = this.#wordsOf(found);
+    const { words, form: medicationForm, named, codes } = this.#wordsOf(found);
     if (!words) return new Skip('names no medication in words (a bare code)');
     const statement = found.resourceType === 'MedicationStatement' ? found : null;
     const request = found.resourceType === 'MedicationRequest' ? found : null;
@@ -342,6 +344,8 @@ export class MedicationImport {
       key,
       row: {
         name: name.trim(),
+        // Every code it came with (issue 34: RxNorm), which the export sends back out.
+        codes,
         strength: textOf(strength, 100),
         form: (MEDICATION_FORMS as readonly string[]).includes(ourForm ?? '') ? (ourForm as MedicationForm) : (form ?? medicationForm),
         dose: textOf(doseWords, 100),

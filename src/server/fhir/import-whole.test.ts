@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dataFingerprint } from '../../testing/data-fingerprint';
 import { createUser } from '../../testing/factories';
-import { syntheaCovid19 } from '../../testing/fhir-fixtures';
+import { syntheaCovid19, syntheaMedications } from '../../testing/fhir-fixtures';
+import { CODE_SYSTEMS } from '../../shared/rules/codes';
 import { api, useTestApp } from '../../testing/test-app';
 import { wipeData } from '../db/reset';
-import { activities, preventativeCare, users } from '../db/schema/index';
+import { activities, medications, preventativeCare, users } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 
 // Issue 34: what a real Bundle does to a whole record. Another person's is refused; the same one twice, or the app's
@@ -27,6 +28,7 @@ async function patientNamed(displayName: string, fields: Partial<typeof users.$i
 
 const subject = { reference: 'urn:uuid:p1' };
 const SNOMED = 'http://snomed.info/sct';
+const RXNORM = CODE_SYSTEMS.rxnorm;
 
 /** A Synthea-shaped record with what the earlier import doubled: a practitioner, a plan, an appointment, procedures. */
 function visitRecord(patient: Record<string, unknown> = {}) {
@@ -146,5 +148,20 @@ describe('what an import leaves besides the items', () => {
     expect(row).toEqual({ deceased: true, deceasedDate: '1996-07-01' });
     const recommendations = (await api(t.app, 'GET', '/api/preventative-care/recommendations/1')).body;
     expect(recommendations).toMatchObject({ age: 34, deceased: true, rows: [] });
+  });
+});
+
+describe('a medication’s codes (issue 34)', () => {
+  it('come in with a prescription and go back out on export', async () => {
+    await patientNamed('Darnell Kuhn');
+    expect((await post(syntheaMedications)).statusCode).toBe(200);
+    const stored = await t.db.select({ name: medications.name, codes: medications.codes }).from(medications);
+    const rxnorm = stored.flatMap((row) => row.codes.filter((coding) => coding.system === RXNORM).map((coding) => [row.name, coding.code]));
+    expect(rxnorm.length).toBeGreaterThan(0);
+
+    const exported = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/export/fhir' })).body) as { entry: Array<{ resource: Record<string, unknown> }> };
+    const statements = exported.entry.map((entry) => entry.resource).filter((resource) => resource.resourceType === 'MedicationStatement');
+    const exportedCodes = statements.flatMap((resource) => ((resource.medicationCodeableConcept as { coding?: Array<{ system: string; code: string }> }).coding ?? []).filter((coding) => coding.system === RXNORM).map((coding) => coding.code));
+    expect(exportedCodes.sort()).toEqual(rxnorm.map(([, code]) => code).sort());
   });
 });

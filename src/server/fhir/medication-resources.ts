@@ -4,6 +4,7 @@ import { formatISO } from 'date-fns';
 import { localInstant } from '../../shared/rules/medication-schedule';
 import { medicationTitle } from '../../shared/rules/medications';
 import type { PatientRows } from '../archive/patient-rows';
+import { concept } from './health-list-resources';
 import { doseQuantity, scheduleWords, timingOf } from './medication-values';
 
 // Medications (issue 32) out as FHIR R4: each medication a MedicationStatement (its schedule as the dosage's timing),
@@ -70,7 +71,8 @@ export function medicationStatement(medication: Medication, subject: Reference<P
     resourceType: 'MedicationStatement',
     status: statementStatus(medication),
     statusReason: medication.stopReason ? [{ text: medication.stopReason }] : undefined,
-    medicationCodeableConcept: { text: medicationTitle(medication) },
+    // Its codes (RxNorm) as they came in (issue 34), and its name and strength as words.
+    medicationCodeableConcept: concept(medication.codes, medicationTitle(medication)),
     subject,
     effectivePeriod: effectivePeriod(medication),
     dateAsserted: medication.createdAt.toISOString(),
@@ -120,7 +122,7 @@ export function medicationAdministration(
     status: dose.status === 'taken' ? 'completed' : 'not-done',
     statusReason:
       dose.status === 'taken' ? undefined : [{ text: dose.status === 'skipped' ? 'Skipped' : 'Missed' }, ...(dose.reason ? [{ text: dose.reason }] : [])],
-    medicationCodeableConcept: { text: medicationTitle(medication) },
+    medicationCodeableConcept: concept(medication.codes, medicationTitle(medication)),
     subject,
     // A taken dose is at the instant taken (to the millisecond); one not taken at the instant it was due.
     effectiveDateTime: dose.takenAt ? dose.takenAt.toISOString() : withOffset(scheduled!.at, timeZone),

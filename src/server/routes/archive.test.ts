@@ -195,9 +195,11 @@ const PROFILE_TEXTS = { existingConditions: '  High blood pressure \n\n Type 2 d
 function asVersion3(files: Map<string, Buffer>, texts: { existingConditions: string | null; allergies: string | null } = PROFILE_TEXTS): Map<string, Buffer> {
   return withData(
     files,
-    ({ conditions: _conditions, allergies: _allergies, immunizations: _immunizations, patient, ...data }) => {
+    ({ conditions: _conditions, allergies: _allergies, immunizations: _immunizations, patient, medications, ...data }) => {
       const { deceased: _deceased, deceasedDate: _deceasedDate, ...profile } = patient as Record<string, unknown>;
-      return { ...data, version: 3, patient: { ...profile, ...texts } };
+      // Nor had a medication codes (issue 34).
+      const uncoded = (medications as Array<Record<string, unknown>>).map(({ codes: _codes, ...medication }) => medication);
+      return { ...data, version: 3, patient: { ...profile, ...texts }, medications: uncoded };
     },
     3,
   );

@@ -10,6 +10,7 @@ import {
   WEEKDAYS,
   type MedicationSchedule as Schedule,
 } from '../rules/medications';
+import { Codings } from './codings';
 import { calendarDate, dateOnly, id, idNumber, idString, instant, optionalText, requiredText, wholeNumberIn, type Json } from './common';
 import { PageQuery, pageOf } from './paging';
 
@@ -76,6 +77,8 @@ const optionalDate = calendarDate().nullish().transform((value) => value ?? null
 /** The add/edit form's fields, with the messages the patient reads; the form validates with the same schema. */
 export const MedicationFields = z.object({
   name: requiredText('Medication name is required'),
+  /** RxNorm or another system's codes (issue 34): kept as an imported record sent them; a form sends them back unchanged. */
+  codes: Codings.optional(),
   strength: optionalText(100),
   form: z
     .enum(MEDICATION_FORMS, { message: `must be one of ${MEDICATION_FORMS.join(', ')}` })
@@ -135,6 +138,7 @@ export const Medication = z
     id,
     userId: id,
     name: z.string(),
+    codes: Codings.meta({ description: 'RxNorm or another system, as the record that prescribed it sent them' }),
     strength: z.string().nullable(),
     form: z.enum(MEDICATION_FORMS).nullable(),
     dose: z.string().nullable().meta({ description: "Dose per intake: '1 tablet', '5 ml'" }),

@@ -75,4 +75,7 @@ ALTER TABLE "users" DROP COLUMN "existing_conditions";--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "allergies";--> statement-breakpoint
 -- An import from a FHIR file is written to the activity feed (issue 34).
 ALTER TABLE "activities" DROP CONSTRAINT "activities_activity_type_check";--> statement-breakpoint
-ALTER TABLE "activities" ADD CONSTRAINT "activities_activity_type_check" CHECK ("activities"."activity_type" in ('record_uploaded', 'insurance_added', 'insurance_updated', 'care_added', 'care_completed', 'care_reminder', 'appointment_scheduled', 'appointment_cancelled', 'appointment_completed', 'medication_started', 'medication_stopped', 'dose_logged', 'records_imported'));
+ALTER TABLE "activities" ADD CONSTRAINT "activities_activity_type_check" CHECK ("activities"."activity_type" in ('record_uploaded', 'insurance_added', 'insurance_updated', 'care_added', 'care_completed', 'care_reminder', 'appointment_scheduled', 'appointment_cancelled', 'appointment_completed', 'medication_started', 'medication_stopped', 'dose_logged', 'records_imported'));--> statement-breakpoint
+-- A medication keeps the codes (RxNorm) the record that prescribed it sent (issue 34).
+ALTER TABLE "medications" ADD COLUMN "codes" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "medications" ADD CONSTRAINT "medications_codes_check" CHECK (jsonb_typeof("medications"."codes") = 'array');

@@ -50,13 +50,14 @@ describe('the medication form', () => {
 
   it('starts an edit from the medication as stored, and gives it back unchanged', () => {
     const stored: Medication = {
-      id: 3, userId: 7, name: 'Lisinopril', strength: '10 mg', form: 'tablet', dose: '1 tablet', route: 'by mouth', instructions: null,
+      id: 3, userId: 7, name: 'Lisinopril', codes: [], strength: '10 mg', form: 'tablet', dose: '1 tablet', route: 'by mouth', instructions: null,
       reason: 'high blood pressure', prescriber: 'Dr. Lopez', providerId: 2, pharmacy: null, startDate: '2026-01-01', endDate: null,
       status: 'active', pausedOn: null, stoppedOn: null, stopReason: null, refillsLeft: 2, quantityOnHand: 30,
       schedule: { kind: 'weekdays', weekdays: ['mon', 'fri'], times: ['09:00'] }, remindAtNight: true, createdAt: '2026-01-01T09:00:00Z', updatedAt: '2026-01-01T09:00:00Z',
     };
     const values = MedicationFormSchema.parse(startingValues(stored, '2026-03-10'));
-    const { id: _id, userId: _userId, status: _status, pausedOn: _pausedOn, stoppedOn: _stoppedOn, stopReason: _stopReason, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = stored;
+    // The codes are not the form's: an edit leaves them out, and the server keeps them (a PATCH changes what it names).
+    const { id: _id, userId: _userId, codes: _codes, status: _status, pausedOn: _pausedOn, stoppedOn: _stoppedOn, stopReason: _stopReason, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = stored;
     expect(values).toEqual(fields);
   });
 });
