@@ -89,6 +89,20 @@ function doseNumberOf(protocol: { doseNumberPositiveInt?: number; doseNumberStri
   return value !== undefined && Number.isInteger(value) && value >= 1 && value <= 99 ? value : null;
 }
 
+/**
+ * The words of a condition or an allergy as an item of its list, or why it is none: what its verification says is
+ * wrong (entered in error, refuted), a "no known …" entry, no words, or words longer than an item holds.
+ */
+function itemWords(verificationStatus: FhirCodeableConcept | undefined, verification: string, code: FhirCodeableConcept | undefined): string | Skip {
+  if (hasCoding(verificationStatus, verification, ENTERED_IN_ERROR)) return new Skip(`is ${ENTERED_IN_ERROR}`);
+  if (hasCoding(verificationStatus, verification, 'refuted')) return new Skip('is refuted');
+  if (saysNoneKnown(code)) return new Skip(NONE_KNOWN_REASON);
+  const words = wordsOf(code);
+  if (!words) return new Skip('says nothing in words (a bare code)');
+  if (words.length > NAME_MAX) return new Skip(`has a name longer than ${NAME_MAX.toLocaleString('en-US')} characters`);
+  return words;
+}
+
 type ConditionRow = typeof conditions.$inferInsert;
 type AllergyRow = typeof allergies.$inferInsert;
 type ImmunizationRow = typeof immunizations.$inferInsert;
@@ -119,13 +133,8 @@ export class HealthListImport {
   condition(resource: Resource): Outcome {
     const found = read(FhirCondition, resource);
     if (found instanceof Skip) return found;
-    const verification = HEALTH_LIST_SYSTEMS.conditionVerification;
-    if (hasCoding(found.verificationStatus, verification, ENTERED_IN_ERROR)) return skipped(`is ${ENTERED_IN_ERROR}`);
-    if (hasCoding(found.verificationStatus, verification, 'refuted')) return skipped('is refuted');
-    if (saysNoneKnown(found.code)) return skipped(NONE_KNOWN_REASON);
-    const words = wordsOf(found.code);
-    if (!words) return skipped('says nothing in words (a bare code)');
-    if (words.length > NAME_MAX) return skipped(`has a name longer than ${NAME_MAX.toLocaleString('en-US')} characters`);
+    const words = itemWords(found.verificationStatus, HEALTH_LIST_SYSTEMS.conditionVerification, found.code);
+    if (words instanceof Skip) return words;
 
     const ended =
       found.abatementDateTime !== undefined ||
@@ -153,13 +162,8 @@ export class HealthListImport {
   allergy(resource: Resource): Outcome {
     const found = read(FhirAllergyIntolerance, resource);
     if (found instanceof Skip) return found;
-    const verification = HEALTH_LIST_SYSTEMS.allergyVerification;
-    if (hasCoding(found.verificationStatus, verification, ENTERED_IN_ERROR)) return skipped(`is ${ENTERED_IN_ERROR}`);
-    if (hasCoding(found.verificationStatus, verification, 'refuted')) return skipped('is refuted');
-    if (saysNoneKnown(found.code)) return skipped(NONE_KNOWN_REASON);
-    const words = wordsOf(found.code);
-    if (!words) return skipped('says nothing in words (a bare code)');
-    if (words.length > NAME_MAX) return skipped(`has a name longer than ${NAME_MAX.toLocaleString('en-US')} characters`);
+    const words = itemWords(found.verificationStatus, HEALTH_LIST_SYSTEMS.allergyVerification, found.code);
+    if (words instanceof Skip) return words;
 
     const reactions: AllergyReaction[] = [];
     for (const reaction of found.reaction ?? []) {
