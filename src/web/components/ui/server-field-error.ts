@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormGetValues, UseFormSetError } from 'react
 import { ApiError } from '../../lib/api-client';
 
 /** What the helper needs of react-hook-form's useForm(). */
-interface FieldErrorTarget<Values extends FieldValues> {
+export interface FieldErrorTarget<Values extends FieldValues> {
   getValues: UseFormGetValues<Values>;
   setError: UseFormSetError<Values>;
 }

@@ -20,12 +20,11 @@ import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Form } from '../../../components/ui/form';
 import { SelectFormField } from '../../../components/ui/select-form-field';
-import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useSaveAllergy } from '../../../lib/api/allergies';
 import { usePatientId } from '../../../lib/patient-id';
-import { fromKnownOption, optionsWithNotKnown, saveToast, toKnownOption, type ListWords } from './health-list-parts';
+import { fromKnownOption, optionsWithNotKnown, saveItem, toKnownOption, type ListWords } from './health-list-parts';
 
 type AllergyFormInput = z.input<typeof AllergyFields>;
 type AllergyFormValues = z.output<typeof AllergyFields>;
@@ -104,18 +103,8 @@ function AllergyForm({ allergy, save, onSaved, onCancel }: AllergyFormProps) {
   });
 
   function submit(values: AllergyFormValues) {
-    if (save.isPending) return;
     const request = allergy ? { allergyId: allergy.id, body: values } : { allergyId: null, body: { userId: patientId, ...values } };
-    save.mutate(request, {
-      onSuccess: (saved) => {
-        saveToast.saved(ALLERGY_WORDS, saved.substance, !allergy);
-        onSaved();
-      },
-      onError: (error) => {
-        showServerFieldError(form, error);
-        saveToast.failed(ALLERGY_WORDS, error);
-      },
-    });
+    saveItem(save, request, { form, words: ALLERGY_WORDS, nameOf: (saved) => saved.substance, added: !allergy, onSaved });
   }
 
   return (

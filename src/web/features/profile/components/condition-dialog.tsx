@@ -7,12 +7,11 @@ import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Form } from '../../../components/ui/form';
 import { SelectFormField } from '../../../components/ui/select-form-field';
-import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import { useSaveCondition } from '../../../lib/api/conditions';
 import { usePatientId } from '../../../lib/patient-id';
 import { usePatientToday } from '../../../lib/use-patient-today';
-import { DateField, saveToast, type ListWords } from './health-list-parts';
+import { DateField, saveItem, type ListWords } from './health-list-parts';
 
 type ConditionFormInput = z.input<typeof ConditionFields>;
 type ConditionFormValues = z.output<typeof ConditionFields>;
@@ -91,18 +90,8 @@ function ConditionForm({ condition, save, onSaved, onCancel }: ConditionFormProp
   const onsetDate = useWatch({ control: form.control, name: 'onsetDate' });
 
   function submit(values: ConditionFormValues) {
-    if (save.isPending) return;
     const request = condition ? { conditionId: condition.id, body: values } : { conditionId: null, body: { userId: patientId, ...values } };
-    save.mutate(request, {
-      onSuccess: (saved) => {
-        saveToast.saved(CONDITION_WORDS, saved.name, !condition);
-        onSaved();
-      },
-      onError: (error) => {
-        showServerFieldError(form, error);
-        saveToast.failed(CONDITION_WORDS, error);
-      },
-    });
+    saveItem(save, request, { form, words: CONDITION_WORDS, nameOf: (saved) => saved.name, added: !condition, onSaved });
   }
 
   return (

@@ -1,6 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Plus, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { CODE_SYSTEMS, type Coding } from '../../../../shared/rules/codes';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -10,6 +11,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { RowActions } from '../../../components/ui/row-actions';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { showServerFieldError, type FieldErrorTarget } from '../../../components/ui/server-field-error';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
 
@@ -231,15 +233,28 @@ export function RemoveItemDialog({ item, words, removal, onRemoved, onClose, onC
   );
 }
 
-/** The toasts of a dialog's save, in the words of the providers'. */
-export const saveToast = {
-  saved(words: ListWords, name: string, added: boolean) {
-    toast({
-      title: `${capitalized(words.one)} ${added ? 'added' : 'updated'}`,
-      description: added ? `${name} has been added to your ${words.many}.` : `${name} has been updated.`,
-    });
-  },
-  failed(words: ListWords, error: unknown) {
-    toast({ title: 'Error', description: `Failed to save ${words.one}: ${serverMessage(error)}`, variant: 'destructive' });
-  },
-};
+/**
+ * A dialog's save, add or edit: the mutation, then its toast (in the words of the providers') and `onSaved`; or the
+ * server's refusal beside the field it names, and a toast saying why. A second press while it is under way does nothing.
+ */
+export function saveItem<Request, Saved, Values extends FieldValues>(
+  save: UseMutationResult<Saved, Error, Request>,
+  request: Request,
+  { form, words, nameOf, added, onSaved }: { form: FieldErrorTarget<Values>; words: ListWords; nameOf(saved: Saved): string; added: boolean; onSaved(): void },
+): void {
+  if (save.isPending) return;
+  save.mutate(request, {
+    onSuccess: (saved) => {
+      const name = nameOf(saved);
+      toast({
+        title: `${capitalized(words.one)} ${added ? 'added' : 'updated'}`,
+        description: added ? `${name} has been added to your ${words.many}.` : `${name} has been updated.`,
+      });
+      onSaved();
+    },
+    onError: (error) => {
+      showServerFieldError(form, error);
+      toast({ title: 'Error', description: `Failed to save ${words.one}: ${serverMessage(error)}`, variant: 'destructive' });
+    },
+  });
+}

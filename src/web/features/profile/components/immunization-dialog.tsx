@@ -6,12 +6,11 @@ import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import { useSaveImmunization } from '../../../lib/api/immunizations';
 import { usePatientId } from '../../../lib/patient-id';
 import { usePatientToday } from '../../../lib/use-patient-today';
-import { DateField, saveToast, type ListWords } from './health-list-parts';
+import { DateField, saveItem, type ListWords } from './health-list-parts';
 
 type ImmunizationFormInput = z.input<typeof ImmunizationFields>;
 type ImmunizationFormValues = z.output<typeof ImmunizationFields>;
@@ -77,20 +76,10 @@ function ImmunizationForm({ immunization, save, onSaved, onCancel }: Immunizatio
   });
 
   function submit(values: ImmunizationFormValues) {
-    if (save.isPending) return;
     const request = immunization
       ? { immunizationId: immunization.id, body: values }
       : { immunizationId: null, body: { userId: patientId, ...values } };
-    save.mutate(request, {
-      onSuccess: (saved) => {
-        saveToast.saved(IMMUNIZATION_WORDS, saved.vaccine, !immunization);
-        onSaved();
-      },
-      onError: (error) => {
-        showServerFieldError(form, error);
-        saveToast.failed(IMMUNIZATION_WORDS, error);
-      },
-    });
+    saveItem(save, request, { form, words: IMMUNIZATION_WORDS, nameOf: (saved) => saved.vaccine, added: !immunization, onSaved });
   }
 
   return (
