@@ -116,6 +116,14 @@ export async function createDose(
   return dose!;
 }
 
+/**
+ * A care item's, plan's or appointment's row as the API answers it: the codes and identifiers another record sent
+ * (issue 34) stay on the server, for the FHIR export and the next import, so the rows these factories give leave them out.
+ */
+function withoutSources<Row extends { codes: unknown }>({ codes: _codes, identifiers: _identifiers, ...row }: Row & { identifiers?: unknown }) {
+  return row;
+}
+
 export async function createInsurancePlan(
   db: Database,
   userId: number,
@@ -135,7 +143,7 @@ export async function createInsurancePlan(
       ...overrides,
     })
     .returning();
-  return plan!;
+  return withoutSources(plan!);
 }
 
 export async function createBenefit(db: Database, insuranceId: number, serviceName = 'Primary care visit') {
@@ -155,7 +163,7 @@ export async function createCareItem(
     .insert(preventativeCare)
     .values({ userId, careName: 'Blood Pressure Check', dueDate: '2030-03-01', status: 'upcoming', ...overrides })
     .returning();
-  return item!;
+  return withoutSources(item!);
 }
 
 export async function createAppointment(
@@ -176,7 +184,7 @@ export async function createAppointment(
       ...overrides,
     })
     .returning();
-  return appointment!;
+  return withoutSources(appointment!);
 }
 
 export async function createMedicalRecord(

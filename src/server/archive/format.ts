@@ -31,19 +31,33 @@ import { CHAT_CHANNELS } from '../db/schema/index';
  * (`readArchiveData`). 1: the record before medications; 2 (issue 32): the same with `medications` and
  * `medicationDoses`; 3 (issue 33): a medication's `remindAtNight`, and `notificationSettings`; 4 (issue 34):
  * `conditions`, `allergies` and `immunizations`, each item a row, in place of the profile's two texts
- * `existingConditions` and `allergies`, whether the patient has died, and a medication's `codes`. The notifications
- * themselves are not in it:
- * they are derived from the record (the scheduler computes them again).
+ * `existingConditions` and `allergies`, whether the patient has died, and a medication's `codes`; 5 (issue 34): the
+ * `identifiers` of the resource each provider, care item, medication and health-list item came from, and the `codes`
+ * of a care item, a plan and an appointment. The notifications themselves are not in it: they are derived from the record (the scheduler
+ * computes them again).
  */
-export const ARCHIVE_VERSION = 4;
+export const ARCHIVE_VERSION = 5;
 /** The versions this build restores: its own and every earlier one. */
-export const READABLE_VERSIONS = [1, 2, 3, 4] as const;
+export const READABLE_VERSIONS = [1, 2, 3, 4, 5] as const;
 export const ARCHIVE_FILES = { data: 'healthassist.json', manifest: 'manifest.json', documentsFolder: 'documents/' } as const;
 
 const text = z.string();
 const nullableText = z.string().nullable();
 /** Whole dollars, as the insurance screen keeps them. */
 const dollars = z.int().nonnegative();
+const nonBlank = z.string().regex(/\S/, 'must not be blank');
+
+/**
+ * An item's codes (issue 34): each as another record sent it, whatever its system (rules/codes.ts), and none for an
+ * item the patient typed.
+ */
+const Codes = z.array(z.strictObject({ system: nonBlank, code: nonBlank, display: z.string().optional() }));
+
+/**
+ * Since version 5 (issue 34): the identifiers, and the Bundle entry's `fullUrl`, of the resource a row came from
+ * (rules/codes.ts SourceIdentifier), by which the same resource imported again is known; none for a row typed.
+ */
+const sourceIdentifiers = { identifiers: z.array(z.strictObject({ system: nonBlank.optional(), value: nonBlank })) };
 
 /**
  * The profile, the patient's row, as versions 1 to 3 wrote it: conditions and allergies were a text each, one item a
@@ -82,15 +96,16 @@ const Patient = PatientVersion3.omit({ existingConditions: true, allergies: true
   .extend({ deceased: z.boolean(), deceasedDate: dateOnly.nullable() })
   .refine((row) => row.deceasedDate === null || row.deceased, { message: 'is given only when the patient has died', path: ['deceasedDate'] });
 
-const Provider = z.strictObject({
+const ProviderVersion4 = z.strictObject({
   id,
   name: text,
   specialty: z.enum(PROVIDER_SPECIALTIES).nullable(),
   phone: nullableText,
   address: nullableText,
 });
+const Provider = ProviderVersion4.extend(sourceIdentifiers);
 
-const InsurancePlan = z.strictObject({
+const InsurancePlanVersion4 = z.strictObject({
   id,
   provider: text,
   memberId: text,
@@ -104,6 +119,9 @@ const InsurancePlan = z.strictObject({
   isPrimary: z.boolean(),
 });
 
+/** A plan since version 5: the codes of its type as another record sent them. */
+const InsurancePlan = InsurancePlanVersion4.extend({ codes: Codes });
+
 const InsuranceBenefit = z.strictObject({
   id,
   insuranceId: id,
@@ -112,7 +130,7 @@ const InsuranceBenefit = z.strictObject({
   outOfNetworkCoverage: text,
 });
 
-const CareItem = z.strictObject({
+const CareItemVersion4 = z.strictObject({
   id,
   careName: text,
   dueDate: dateOnly,
@@ -122,8 +140,10 @@ const CareItem = z.strictObject({
   notes: nullableText,
   category: z.enum(CARE_CATEGORIES),
 });
+/** A care item since version 5: the codes of the screening it came from, and where it came from. */
+const CareItem = CareItemVersion4.extend({ codes: Codes, ...sourceIdentifiers });
 
-const Appointment = z.strictObject({
+const AppointmentVersion4 = z.strictObject({
   id,
   providerId: id,
   appointmentType: text,
@@ -137,6 +157,8 @@ const Appointment = z.strictObject({
   confirmationCallId: nullableText,
   confirmationCallError: nullableText,
 });
+/** An appointment since version 5: the codes of its type or service as another record sent them. */
+const Appointment = AppointmentVersion4.extend({ codes: Codes });
 
 const times = z.array(timeOfDay).min(1).max(MAX_TIMES_A_DAY);
 
@@ -201,36 +223,29 @@ const MedicationDose = z
   .refine((row) => (row.status === 'taken') === (row.takenAt !== null), { message: 'is given exactly when the status is taken', path: ['takenAt'] })
   .refine((row) => row.scheduledDate !== null || row.status === 'taken', { message: 'of an as-needed dose (no scheduled day) can only be taken', path: ['status'] });
 
-const nonBlank = z.string().regex(/\S/, 'must not be blank');
-
-/**
- * An item's codes (issue 34): each as another record sent it, whatever its system (rules/codes.ts), and none for an
- * item the patient typed.
- */
-const Codes = z.array(z.strictObject({ system: nonBlank, code: nonBlank, display: z.string().optional() }));
-
-/** A medication: version 3's, and its codes (issue 34: RxNorm, as the record that prescribed it sent them). */
-const Medication = MedicationVersion2Fields.extend({ remindAtNight: z.boolean(), codes: Codes }).superRefine(medicationChecks);
+/** A medication as version 4 wrote it: version 3's, and its codes (issue 34: RxNorm, as the record that prescribed it sent them). */
+const MedicationVersion4 = MedicationVersion2Fields.extend({ remindAtNight: z.boolean(), codes: Codes }).superRefine(medicationChecks);
+const Medication = MedicationVersion2Fields.extend({ remindAtNight: z.boolean(), codes: Codes, ...sourceIdentifiers }).superRefine(medicationChecks);
 
 /** A condition of the problem list: the words, and the codes, status and dates a record gave it. */
-const Condition = z
-  .strictObject({
-    id,
-    name: nonBlank,
-    codes: Codes,
-    clinicalStatus: z.enum(CONDITION_STATUSES),
-    onsetDate: dateOnly.nullable(),
-    abatementDate: dateOnly.nullable(),
-    note: nullableText,
-    createdAt: instant,
-  })
-  .refine((row) => !row.onsetDate || !row.abatementDate || row.abatementDate >= row.onsetDate, {
-    message: 'must be on or after the onset date',
-    path: ['abatementDate'],
-  });
+const ConditionVersion4Fields = z.strictObject({
+  id,
+  name: nonBlank,
+  codes: Codes,
+  clinicalStatus: z.enum(CONDITION_STATUSES),
+  onsetDate: dateOnly.nullable(),
+  abatementDate: dateOnly.nullable(),
+  note: nullableText,
+  createdAt: instant,
+});
+/** What the table's CHECK holds of a condition's dates, refused here first, with words. */
+const endsAfterOnset = (row: z.output<typeof ConditionVersion4Fields>) => !row.onsetDate || !row.abatementDate || row.abatementDate >= row.onsetDate;
+const endsAfterOnsetIssue = { message: 'must be on or after the onset date', path: ['abatementDate'] };
+const ConditionVersion4 = ConditionVersion4Fields.refine(endsAfterOnset, endsAfterOnsetIssue);
+const Condition = ConditionVersion4Fields.extend(sourceIdentifiers).refine(endsAfterOnset, endsAfterOnsetIssue);
 
 /** An allergy or intolerance, with the reactions it caused. */
-const Allergy = z.strictObject({
+const AllergyVersion4 = z.strictObject({
   id,
   substance: nonBlank,
   codes: Codes,
@@ -243,7 +258,7 @@ const Allergy = z.strictObject({
 });
 
 /** A vaccine given, on its day. */
-const Immunization = z.strictObject({
+const ImmunizationVersion4 = z.strictObject({
   id,
   vaccine: nonBlank,
   codes: Codes,
@@ -255,6 +270,9 @@ const Immunization = z.strictObject({
   note: nullableText,
   createdAt: instant,
 });
+
+const Allergy = AllergyVersion4.extend(sourceIdentifiers);
+const Immunization = ImmunizationVersion4.extend(sourceIdentifiers);
 
 /** A document's row; its bytes are the archive's file `document`, whose size and SHA-256 the manifest gives. */
 const MedicalRecord = z.strictObject({
@@ -361,10 +379,26 @@ export const ARCHIVE_TABLES = [
 export type ArchiveTable = (typeof ARCHIVE_TABLES)[number];
 
 /**
+ * Version 4 (issue 34, before the identifiers of version 5): no row says which resource it came from; no care item,
+ * plan or appointment has codes.
+ */
+const ArchiveDataVersion4 = ArchiveData.extend({
+  version: z.literal(4),
+  conditions: z.array(ConditionVersion4),
+  allergies: z.array(AllergyVersion4),
+  immunizations: z.array(ImmunizationVersion4),
+  providers: z.array(ProviderVersion4),
+  medications: z.array(MedicationVersion4),
+  preventativeCare: z.array(CareItemVersion4),
+  insurancePlans: z.array(InsurancePlanVersion4),
+  appointments: z.array(AppointmentVersion4),
+});
+
+/**
  * Version 3 (issue 33, before issue 34): no health lists; the patient's conditions and allergies are two texts of the
  * profile, one item a line, and nothing says whether the patient has died.
  */
-const ArchiveDataVersion3 = ArchiveData.omit({ conditions: true, allergies: true, immunizations: true }).extend({
+const ArchiveDataVersion3 = ArchiveDataVersion4.omit({ conditions: true, allergies: true, immunizations: true }).extend({
   version: z.literal(3),
   patient: PatientVersion3,
   medications: z.array(MedicationVersion3),
@@ -389,19 +423,43 @@ export function readArchiveData(json: unknown): ReadResult {
   if (version === 1) {
     const parsed = ArchiveDataVersion1.safeParse(json);
     if (!parsed.success) return { success: false, error: parsed.error };
-    return { success: true, data: fromVersion3(fromVersion2({ ...parsed.data, medications: [], medicationDoses: [] })) };
+    return { success: true, data: fromVersion4(fromVersion3(fromVersion2({ ...parsed.data, medications: [], medicationDoses: [] }))) };
   }
   if (version === 2) {
     const parsed = ArchiveDataVersion2.safeParse(json);
     if (!parsed.success) return { success: false, error: parsed.error };
-    return { success: true, data: fromVersion3(fromVersion2(parsed.data)) };
+    return { success: true, data: fromVersion4(fromVersion3(fromVersion2(parsed.data))) };
   }
   if (version === 3) {
     const parsed = ArchiveDataVersion3.safeParse(json);
     if (!parsed.success) return { success: false, error: parsed.error };
-    return { success: true, data: fromVersion3(parsed.data) };
+    return { success: true, data: fromVersion4(fromVersion3(parsed.data)) };
+  }
+  if (version === 4) {
+    const parsed = ArchiveDataVersion4.safeParse(json);
+    if (!parsed.success) return { success: false, error: parsed.error };
+    return { success: true, data: fromVersion4(parsed.data) };
   }
   return ArchiveData.safeParse(json);
+}
+
+type Version4 = z.output<typeof ArchiveDataVersion4>;
+
+/** Version 4's data as this version's: no row came from a resource it names, no care item, plan or appointment has codes. */
+function fromVersion4(data: Version4): ArchiveData {
+  const none = <Row extends object>(rows: Row[]) => rows.map((row) => ({ ...row, identifiers: [] }));
+  return {
+    ...data,
+    version: ARCHIVE_VERSION,
+    conditions: none(data.conditions),
+    allergies: none(data.allergies),
+    immunizations: none(data.immunizations),
+    providers: none(data.providers),
+    medications: none(data.medications),
+    preventativeCare: data.preventativeCare.map((item) => ({ ...item, codes: [], identifiers: [] })),
+    insurancePlans: data.insurancePlans.map((plan) => ({ ...plan, codes: [] })),
+    appointments: data.appointments.map((appointment) => ({ ...appointment, codes: [] })),
+  };
 }
 
 type Version3 = Omit<z.output<typeof ArchiveDataVersion3>, 'version'>;
@@ -413,17 +471,17 @@ function fromVersion2(data: Omit<z.output<typeof ArchiveDataVersion2>, 'version'
 }
 
 /**
- * Version 3's data as this version's. Each line of the profile's two texts becomes an item, as migration 0017 made
+ * Version 3's data as version 4's. Each line of the profile's two texts becomes an item, as migration 0017 made
  * them (rules/profile-lines.ts: trimmed, blank lines dropped, in order), active and without a code, numbered 1 to n in
  * its list: rows keep the ids the archive gives them, and these are the only rows of their table that it holds. The
  * archive's time of making is when they are known to have been in the record. No immunization: they were care items.
  */
-function fromVersion3(data: Version3): ArchiveData {
+function fromVersion3(data: Version3): Version4 {
   const { existingConditions, allergies, ...patient } = data.patient;
   const createdAt = data.exportedAt;
   return {
     ...data,
-    version: ARCHIVE_VERSION,
+    version: 4,
     patient: { ...patient, deceased: false, deceasedDate: null },
     medications: data.medications.map((medication) => ({ ...medication, codes: [] })),
     conditions: linesOf(existingConditions).map((name, index) => ({

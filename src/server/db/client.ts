@@ -122,6 +122,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   // A server that cannot be reached fails a request (the health check answers 503) instead of holding it forever.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // An idle connection the server closes (a restart, a failover, an administrator ending it) is an 'error' on the
+  // pool; unheard, it would end the process. The pool drops that connection and the next request opens another; a
+  // request whose query was cut is answered with its error as any other. Only the code is written: never the URL.
+  pool.on('error', (error: Error & { code?: string }) => console.warn(`PostgreSQL closed an idle connection (${error.code ?? 'no code'}): the next request opens another`));
   try {
     await migrateWithLock(pool);
   } catch (error) {

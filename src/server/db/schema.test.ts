@@ -168,6 +168,20 @@ describe('CHECK constraints (23514)', () => {
     ['reactions that are not a list', 'allergies_reactions_check', () => createAllergy(db, userId, { reactions: notAList({ manifestation: 'Hives' }) })],
     ['a blank vaccine', 'immunizations_vaccine_check', () => createImmunization(db, userId, { vaccine: '  ' })],
     ['immunization codes that are not a list', 'immunizations_codes_check', () => createImmunization(db, userId, { codes: notAList(7) })],
+    // Where a row came from (issue 34: migration 0018), and the codes of a care item, a plan and an appointment.
+    ['condition identifiers that are not a list', 'conditions_identifiers_check', () => createCondition(db, userId, { identifiers: notAList({ value: 'c-1' }) })],
+    ['allergy identifiers that are not a list', 'allergies_identifiers_check', () => createAllergy(db, userId, { identifiers: notAList('a-1') })],
+    ['immunization identifiers that are not a list', 'immunizations_identifiers_check', () => createImmunization(db, userId, { identifiers: notAList(7) })],
+    ['medication identifiers that are not a list', 'medications_identifiers_check', () => createMedication(db, userId, { identifiers: notAList({}) })],
+    ['provider identifiers that are not a list', 'providers_identifiers_check', () => createProvider(db, userId, { identifiers: notAList('1234567893') })],
+    ['care item identifiers that are not a list', 'preventative_care_identifiers_check', () => createCareItem(db, userId, { identifiers: notAList(1) })],
+    ['care item codes that are not a list', 'preventative_care_codes_check', () => createCareItem(db, userId, { codes: notAList({ code: '73761001' }) })],
+    ['plan codes that are not a list', 'insurance_plans_codes_check', () => createInsurancePlan(db, userId, { codes: notAList('PPO') })],
+    [
+      'appointment codes that are not a list',
+      'appointments_codes_check',
+      async () => createAppointment(db, userId, (await createProvider(db, userId)).id, { codes: notAList('CHECKUP') }),
+    ],
     ['a dose number of 0', 'immunizations_dose_number_check', () => createImmunization(db, userId, { doseNumber: 0 })],
     ['a dose number of 100', 'immunizations_dose_number_check', () => createImmunization(db, userId, { doseNumber: 100 })],
   ])('refuses %s', async (_case, constraint, write) => {

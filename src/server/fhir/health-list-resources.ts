@@ -2,6 +2,7 @@ import type { AllergyIntolerance, CodeableConcept, Condition, Immunization, Pati
 import type { Coding } from '../../shared/rules/codes';
 import { isCurrentCondition } from '../../shared/rules/conditions';
 import type { allergies, conditions, immunizations } from '../db/schema/index';
+import { identifierElements } from './source-identifiers';
 
 // The health lists (issue 34) out as FHIR R4: each condition a Condition, each allergy an AllergyIntolerance, each
 // vaccine given an Immunization, with every code the item has (as another record sent it) and its words as the
@@ -45,6 +46,7 @@ export function conditionResource(row: ConditionRow, subject: Reference<Patient>
   const abatementAllowed = !isCurrentCondition(row.clinicalStatus);
   return {
     resourceType: 'Condition',
+    identifier: identifierElements(row.identifiers),
     clinicalStatus: { coding: [{ system: HEALTH_LIST_SYSTEMS.conditionClinical, code: row.clinicalStatus }] },
     // The patient's problem list: FHIR's own category for it.
     category: [{ coding: [{ system: HEALTH_LIST_SYSTEMS.conditionCategory, code: 'problem-list-item' }] }],
@@ -60,6 +62,7 @@ export function conditionResource(row: ConditionRow, subject: Reference<Patient>
 export function allergyResource(row: AllergyRow, patient: Reference<Patient>): AllergyIntolerance {
   return {
     resourceType: 'AllergyIntolerance',
+    identifier: identifierElements(row.identifiers),
     clinicalStatus: { coding: [{ system: HEALTH_LIST_SYSTEMS.allergyClinical, code: row.status }] },
     type: row.type ?? undefined,
     criticality: row.criticality ?? undefined,
@@ -74,6 +77,7 @@ export function allergyResource(row: AllergyRow, patient: Reference<Patient>): A
 export function immunizationResource(row: ImmunizationRow, patient: Reference<Patient>): Immunization {
   return {
     resourceType: 'Immunization',
+    identifier: identifierElements(row.identifiers),
     // The list holds vaccines given.
     status: 'completed',
     vaccineCode: concept(row.codes, row.vaccine),

@@ -1,5 +1,6 @@
-import { type Coding, MAX_CODES } from '../../shared/rules/codes';
+import { type Coding, MAX_CODES, type SourceIdentifier } from '../../shared/rules/codes';
 import type { FhirCodeableConcept } from './fhir-input';
+import { identifierKeys } from './source-identifiers';
 
 // The health lists' values (issue 34) between FHIR and the tables: the codes an item keeps, and when an item that
 // comes in is one the record has already (so that the same Bundle twice, or the app's own export, adds nothing).
@@ -36,22 +37,24 @@ export function noteOf(notes: ReadonlyArray<{ text?: string }> | undefined, max:
   return text ? text.slice(0, max) : null;
 }
 
-/** What an item is matched by: its words, its codes, and the day it is of (none for an allergy). */
+/** What an item is matched by: where it came from, its words, its codes, and the day it is of (none for an allergy). */
 export interface ItemKey {
+  identifiers: readonly SourceIdentifier[];
   words: string;
   codes: readonly Coding[];
   day: string | null;
 }
 
 /**
- * The items of one list as the record has them, and those added so far: an item is there already when it shares a
- * code (the same system and code) and the day, or has the same words (case aside) and the day.
+ * The items of one list as the record has them, and those added so far: an item is there already when it came with
+ * one of the same identifiers (source-identifiers.ts), whatever its words and day now; else when it shares a code
+ * (the same system and code) and the day, or has the same words (case aside) and the day.
  */
 export class KnownItems {
   readonly #keys = new Set<string>();
 
-  add({ words, codes, day }: ItemKey): void {
-    for (const key of keysOf({ words, codes, day })) this.#keys.add(key);
+  add(item: ItemKey): void {
+    for (const key of keysOf(item)) this.#keys.add(key);
   }
 
   has(item: ItemKey): boolean {
@@ -59,7 +62,11 @@ export class KnownItems {
   }
 }
 
-function keysOf({ words, codes, day }: ItemKey): string[] {
+function keysOf({ identifiers, words, codes, day }: ItemKey): string[] {
   const on = day ?? '';
-  return [`words\u0000${words.trim().toLowerCase()}\u0000${on}`, ...codes.map((coding) => `code\u0000${coding.system}\u0000${coding.code}\u0000${on}`)];
+  return [
+    ...identifierKeys(identifiers).map((key) => `identifier\u0000${key}`),
+    `words\u0000${words.trim().toLowerCase()}\u0000${on}`,
+    ...codes.map((coding) => `code\u0000${coding.system}\u0000${coding.code}\u0000${on}`),
+  ];
 }

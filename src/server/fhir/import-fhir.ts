@@ -7,6 +7,7 @@ import { PROVIDER_SPECIALTIES } from '../../shared/rules/providers';
 import { CARE_CATEGORIES, type AppointmentStatus } from '../../shared/rules/statuses';
 import { describeActivity } from '../../shared/rules/activities';
 import { isScreening } from '../../shared/rules/screenings';
+import type { Coding, SourceIdentifier } from '../../shared/rules/codes';
 import type { FhirBundle, FhirImportResult } from '../../shared/contracts/fhir';
 import type { Database } from '../db/client';
 import { storeDocumentChunks, toChunks } from '../db/document-bytes';
@@ -30,6 +31,7 @@ import {
 } from './fhir-input';
 import { alreadyThere, imported, type Outcome, read, type Resource, Skip, skipped, Tally } from './import-outcome';
 import { codesOf } from './health-list-values';
+import { identifiersOf } from './source-identifiers';
 import { KnownRecord } from './known-record';
 import { isSomeoneElse, personOfBundle, someoneElseMessage } from './patient-identity';
 import { HealthListImport } from './import-health-lists';
@@ -69,9 +71,14 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
     const tally = new Tally();
     const practitioners = new Map<string, number>();
     const careRequests = new Map<string, number>();
+    /**
+     * A row by each reference the Bundle's other resources can name its resource with: its fullUrl, Type/id, and a
+     * conditional reference by each of its identifiers (Synthea names a prescriber `Practitioner?identifier=<NPI>`).
+     */
     const remember = (into: Map<string, number>, resource: Resource, fullUrl: string | undefined, id: number) => {
       if (fullUrl) into.set(fullUrl, id);
       if (typeof resource.id === 'string') into.set(`${resource.resourceType}/${resource.id}`, id);
+      for (const { system, value } of identifiersOf(resource, undefined)) into.set(`${resource.resourceType}?identifier=${system === undefined ? '' : `${system}|`}${value}`, id);
     };
     // The profile's free text beside the medication list (issue 32); conditions and allergies are lists of their own (issue 34).
     const lists = { medications: user.medications ?? '' };
@@ -142,17 +149,18 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
         const phone = found.telecom?.find((point) => point.system === 'phone')?.value?.trim();
         const qualification = found.qualification?.map((each) => wordsOf(each.code)?.toLowerCase());
         const specialty = PROVIDER_SPECIALTIES.find((each) => qualification?.includes(each.toLowerCase())) ?? null;
-        const existing = known.provider(words);
+        const identifiers = identifiersOf(resource, fullUrl);
+        const existing = known.provider(words, identifiers);
         if (existing !== undefined) {
           remember(practitioners, resource, fullUrl, existing);
           return alreadyThere;
         }
         const [row] = await tx
           .insert(providers)
-          .values({ userId: patient.id, name: words, specialty, phone: fits(phone, 40) ? phone : null, address: fits(addressWords, 500) ? addressWords : null })
+          .values({ userId: patient.id, name: words, specialty, phone: fits(phone, 40) ? phone : null, address: fits(addressWords, 500) ? addressWords : null, identifiers })
           .returning({ id: providers.id });
         remember(practitioners, resource, fullUrl, row!.id);
-        known.addProvider(words, row!.id);
+        known.addProvider(words, identifiers, row!.id);
         return imported;
       },
       Coverage: async (resource) => {
@@ -189,6 +197,7 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
             outOfPocketMax,
             outOfPocketMet: Math.min(met(EXTENSION.outOfPocketMet), outOfPocketMax),
             isPrimary,
+            codes: codesOf(found.type),
           })
           .returning({ id: insurancePlans.id });
         for (const benefit of found.extension?.filter((extension) => extension.url === EXTENSION.benefit) ?? []) {
@@ -226,6 +235,8 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
           appointmentTime: when.time,
           status,
           notes: fits(found.comment, 2000) ? found.comment : null,
+          // The codes of its type (HL7's v2 0276: a check-up, a walk-in); a service type's are not kept.
+          codes: codesOf(found.appointmentType),
         });
         return imported;
       },
@@ -266,7 +277,8 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
         const months = repeat?.periodUnit === 'mo' && (repeat.frequency ?? 1) === 1 && Number.isInteger(repeat.period) ? repeat.period! : null;
         const category = CARE_CATEGORIES.find((each) => found.category?.some((concept) => wordsOf(concept) === each)) ?? categoryForCare(name);
         const note = found.note?.[0]?.text;
-        const existing = known.careItem(name, dueDate);
+        const identifiers = identifiersOf(resource, fullUrl);
+        const existing = known.careItem(name, dueDate, identifiers);
         if (existing !== undefined) {
           remember(careRequests, resource, fullUrl, existing);
           return alreadyThere;
@@ -281,14 +293,16 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
             recurringMonths: months !== null && months >= 1 && months <= 1200 ? months : null,
             notes: fits(note, 2000) ? note : null,
             category,
+            codes: codesOf(found.code),
+            identifiers,
           })
           .returning({ id: preventativeCare.id });
         remember(careRequests, resource, fullUrl, item!.id);
-        known.addCareItem(name, dueDate, item!.id);
+        known.addCareItem(name, dueDate, identifiers, item!.id);
         return imported;
       },
-      Immunization: async (resource) => healthLists.immunization(resource),
-      Procedure: async (resource) => {
+      Immunization: async (resource, fullUrl) => healthLists.immunization(resource, fullUrl),
+      Procedure: async (resource, fullUrl) => {
         const found = read(FhirProcedure, resource);
         if (found instanceof Skip) return found;
         const day = calendarDayOf(found.performedDateTime ?? found.performedPeriod?.start);
@@ -301,28 +315,29 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
         }
         const words = wordsOf(found.code);
         // Issue 34: preventative care holds screenings; chemotherapy or an extraction is not one.
-        if (!isScreening(words, codesOf(found.code))) return skipped('is a treatment or procedure, not a screening: HealthAssist keeps no procedure history yet');
-        return completedCare(found.status, words, day);
+        const codes = codesOf(found.code);
+        if (!isScreening(words, codes)) return skipped('is a treatment or procedure, not a screening: HealthAssist keeps no procedure history yet');
+        return completedCare(found.status, words, day, codes, identifiersOf(resource, fullUrl));
       },
-      AllergyIntolerance: async (resource) => healthLists.allergy(resource),
+      AllergyIntolerance: async (resource, fullUrl) => healthLists.allergy(resource, fullUrl),
       MedicationStatement: (_resource, _fullUrl, index) => medicationImport.medication(index, (words) => addToList('medications', words)),
       MedicationRequest: (_resource, _fullUrl, index) => medicationImport.medication(index, (words) => addToList('medications', words)),
       MedicationAdministration: (resource) => medicationImport.administration(resource),
       Medication: async (resource, fullUrl) => medicationImport.medicationResource(resource, fullUrl),
-      Condition: async (resource) => healthLists.condition(resource),
+      Condition: async (resource, fullUrl) => healthLists.condition(resource, fullUrl),
     };
 
-    /** A procedure done: a care item completed that day. */
-    async function completedCare(status: string, name: string | null, day: string | null): Promise<Outcome> {
+    /** A screening done: a care item completed that day, with the screening's codes and where it came from. */
+    async function completedCare(status: string, name: string | null, day: string | null, codes: Coding[], identifiers: SourceIdentifier[]): Promise<Outcome> {
       if (status !== 'completed') return skipped(`has the status ${status}, not completed`);
       if (!fits(name, 200)) return skipped('names nothing in words (a bare code)');
       if (!day) return skipped('has no date');
-      if (known.careItem(name, day) !== undefined) return alreadyThere;
+      if (known.careItem(name, day, identifiers) !== undefined) return alreadyThere;
       const [item] = await tx
         .insert(preventativeCare)
-        .values({ userId: patient.id, careName: name, dueDate: day, status: 'completed', lastCompleted: day, category: categoryForCare(name) })
+        .values({ userId: patient.id, careName: name, dueDate: day, status: 'completed', lastCompleted: day, category: categoryForCare(name), codes, identifiers })
         .returning({ id: preventativeCare.id });
-      known.addCareItem(name, day, item!.id);
+      known.addCareItem(name, day, identifiers, item!.id);
       return imported;
     }
 

@@ -17,13 +17,14 @@ import {
 import { ABATEMENT_EXTENSION, HEALTH_LIST_SYSTEMS } from './health-list-resources';
 import { codesOf, KnownItems, noteOf } from './health-list-values';
 import { alreadyThere, imported, type Outcome, read, type Resource, Skip, skipped } from './import-outcome';
+import { identifiersOf } from './source-identifiers';
 
 // The health lists (issue 34) in from another record (ADR 18): a Condition becomes an item of the problem list, an
 // AllergyIntolerance one of the allergies, an Immunization one of the vaccines given; each with every code it came
 // with, which the export sends back out.
 //
-// - Idempotent: an item the record has already (health-list-values.ts: a shared code and the same day, or the same
-//   words and day; an allergy by code or words alone) is counted as already in the record and not added again, and so
+// - Idempotent: an item the record has already (health-list-values.ts: one of the identifiers or the fullUrl it came
+//   with; else a shared code and the same day, or the same words and day; an allergy by code or words alone) is counted as already in the record and not added again, and so
 //   is a second one of the same Bundle. The same Bundle twice, or the app's own export, adds nothing.
 // - A condition keeps its clinical status (resolved, inactive, remission are not current); one that states none but
 //   has ended (an abatement of any kind) is resolved.
@@ -119,18 +120,24 @@ export class HealthListImport {
   /** The items the record has, to know those that come again. One query after another: a transaction is one connection. */
   async load(): Promise<void> {
     const { tx, patient } = this;
-    for (const row of await tx.select({ name: conditions.name, codes: conditions.codes, onsetDate: conditions.onsetDate }).from(conditions).where(ownRows(conditions, patient))) {
-      this.#known.conditions.add({ words: row.name, codes: row.codes, day: row.onsetDate });
-    }
-    for (const row of await tx.select({ substance: allergies.substance, codes: allergies.codes }).from(allergies).where(ownRows(allergies, patient))) {
-      this.#known.allergies.add({ words: row.substance, codes: row.codes, day: null });
-    }
-    for (const row of await tx.select({ vaccine: immunizations.vaccine, codes: immunizations.codes, date: immunizations.date }).from(immunizations).where(ownRows(immunizations, patient))) {
-      this.#known.immunizations.add({ words: row.vaccine, codes: row.codes, day: row.date });
-    }
+    const conditionRows = await tx
+      .select({ identifiers: conditions.identifiers, name: conditions.name, codes: conditions.codes, onsetDate: conditions.onsetDate })
+      .from(conditions)
+      .where(ownRows(conditions, patient));
+    for (const row of conditionRows) this.#known.conditions.add({ identifiers: row.identifiers, words: row.name, codes: row.codes, day: row.onsetDate });
+    const allergyRows = await tx
+      .select({ identifiers: allergies.identifiers, substance: allergies.substance, codes: allergies.codes })
+      .from(allergies)
+      .where(ownRows(allergies, patient));
+    for (const row of allergyRows) this.#known.allergies.add({ identifiers: row.identifiers, words: row.substance, codes: row.codes, day: null });
+    const immunizationRows = await tx
+      .select({ identifiers: immunizations.identifiers, vaccine: immunizations.vaccine, codes: immunizations.codes, date: immunizations.date })
+      .from(immunizations)
+      .where(ownRows(immunizations, patient));
+    for (const row of immunizationRows) this.#known.immunizations.add({ identifiers: row.identifiers, words: row.vaccine, codes: row.codes, day: row.date });
   }
 
-  condition(resource: Resource): Outcome {
+  condition(resource: Resource, fullUrl: string | undefined): Outcome {
     const found = read(FhirCondition, resource);
     if (found instanceof Skip) return found;
     const words = itemWords(found.verificationStatus, HEALTH_LIST_SYSTEMS.conditionVerification, found.code);
@@ -151,15 +158,15 @@ export class HealthListImport {
     // An end before the onset is no end the list can hold (it would have the condition end before it began).
     if (onsetDate !== null && abatementDate !== null && abatementDate < onsetDate) abatementDate = null;
 
-    const codes = codesOf(found.code);
-    const key = { words, codes, day: onsetDate };
+    const key = { identifiers: identifiersOf(resource, fullUrl), words, codes: codesOf(found.code), day: onsetDate };
     if (this.#known.conditions.has(key)) return alreadyThere;
     this.#known.conditions.add(key);
-    this.#added.conditions.push({ userId: this.patient.id, name: words, codes, clinicalStatus, onsetDate, abatementDate, note: noteOf(found.note, NOTE_MAX) });
+    const { identifiers, codes } = key;
+    this.#added.conditions.push({ userId: this.patient.id, name: words, codes, identifiers, clinicalStatus, onsetDate, abatementDate, note: noteOf(found.note, NOTE_MAX) });
     return imported;
   }
 
-  allergy(resource: Resource): Outcome {
+  allergy(resource: Resource, fullUrl: string | undefined): Outcome {
     const found = read(FhirAllergyIntolerance, resource);
     if (found instanceof Skip) return found;
     const words = itemWords(found.verificationStatus, HEALTH_LIST_SYSTEMS.allergyVerification, found.code);
@@ -174,14 +181,14 @@ export class HealthListImport {
       for (const manifestation of manifestations) if (manifestation.length <= MANIFESTATION_MAX) reactions.push({ manifestation, severity });
     }
 
-    const codes = codesOf(found.code);
-    const key = { words, codes, day: null };
+    const key = { identifiers: identifiersOf(resource, fullUrl), words, codes: codesOf(found.code), day: null };
     if (this.#known.allergies.has(key)) return alreadyThere;
     this.#known.allergies.add(key);
     this.#added.allergies.push({
       userId: this.patient.id,
       substance: words,
-      codes,
+      codes: key.codes,
+      identifiers: key.identifiers,
       type: ALLERGY_TYPES.find((known) => known === found.type) ?? null,
       criticality: ALLERGY_CRITICALITIES.find((known) => known === found.criticality) ?? null,
       reactions: reactions.slice(0, MAX_REACTIONS),
@@ -191,7 +198,7 @@ export class HealthListImport {
     return imported;
   }
 
-  immunization(resource: Resource): Outcome {
+  immunization(resource: Resource, fullUrl: string | undefined): Outcome {
     const found = read(FhirImmunization, resource);
     if (found instanceof Skip) return found;
     if (found.status === 'not-done') return skipped('was not given (not-done)');
@@ -210,14 +217,14 @@ export class HealthListImport {
     );
     const performer = performers.map((each) => textOf(each.actor?.display, PERFORMER_MAX)).find((each) => each !== null) ?? null;
 
-    const codes = codesOf(found.vaccineCode);
-    const key = { words, codes, day: date };
+    const key = { identifiers: identifiersOf(resource, fullUrl), words, codes: codesOf(found.vaccineCode), day: date };
     if (this.#known.immunizations.has(key)) return alreadyThere;
     this.#known.immunizations.add(key);
     this.#added.immunizations.push({
       userId: this.patient.id,
       vaccine: words,
-      codes,
+      codes: key.codes,
+      identifiers: key.identifiers,
       date,
       doseNumber: doseNumberOf(found.protocolApplied?.[0]),
       lotNumber: textOf(found.lotNumber, LOT_MAX),

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { medicationDraftsFromText } from '../../shared/rules/medication-text';
 import { MEDICATION_FORMS, type MedicationForm, type MedicationStatus } from '../../shared/rules/medications';
 import { todayIn } from '../../shared/rules/patient';
-import type { Coding } from '../../shared/rules/codes';
+import type { Coding, SourceIdentifier } from '../../shared/rules/codes';
 import type { Database } from '../db/client';
 import { medicationDoses, medications, providers } from '../db/schema/index';
 import { ownRows, type Patient } from '../core/patient';
@@ -19,7 +19,8 @@ import {
   type FhirNamesAMedication,
   wordsOf,
 } from './fhir-input';
-import { imported, type Outcome, read, type Resource, Skip, skipped } from './import-outcome';
+import { alreadyThere, imported, type Outcome, read, type Resource, Skip, skipped } from './import-outcome';
+import { identifiersOf, KnownIdentifiers } from './source-identifiers';
 import { codesOf } from './health-list-values';
 import { MEDICATION_EXTENSION } from './medication-resources';
 import { doseOfQuantity, scheduleOfDosage, scheduleWords } from './medication-values';
@@ -124,6 +125,10 @@ export class MedicationImport {
   /** Medication resources named by a resource that was read, and by one that was imported. */
   readonly #named = new Set<string>();
   readonly #used = new Set<string>();
+  /** The identifiers and fullUrl of every statement and request of each key, and the medication each came with. */
+  readonly #sourcesOfKey = new Map<string, SourceIdentifier[]>();
+  readonly #sourcesAt = new Map<number, SourceIdentifier[]>();
+  readonly #sources = new KnownIdentifiers<number>();
   readonly #today: string;
 
   constructor(
@@ -151,6 +156,8 @@ export class MedicationImport {
       this.#candidates.set(index, candidate);
       if (candidate instanceof Skip || candidate.kind !== 'medication') continue;
       for (const reference of referencesOf(resource, fullUrl)) this.#keyOfReference.set(reference, candidate.key);
+      this.#sourcesAt.set(index, identifiersOf(resource, fullUrl));
+      this.#sourcesOfKey.set(candidate.key, [...(this.#sourcesOfKey.get(candidate.key) ?? []), ...this.#sourcesAt.get(index)!]);
       const start = candidate.row.startDate;
       const earliest = this.#earliest.get(candidate.key);
       if (start && (!earliest || start < earliest)) this.#earliest.set(candidate.key, start);
@@ -163,8 +170,14 @@ export class MedicationImport {
 
   /** The patient's medications as they were, by key, so that none is added twice. */
   async load(): Promise<void> {
-    const rows = await this.tx.select({ id: medications.id, name: medications.name, strength: medications.strength }).from(medications).where(ownRows(medications, this.patient));
-    for (const row of rows) this.#ids.set(keyOf(row.name, row.strength), row.id);
+    const rows = await this.tx
+      .select({ id: medications.id, name: medications.name, strength: medications.strength, identifiers: medications.identifiers })
+      .from(medications)
+      .where(ownRows(medications, this.patient));
+    for (const row of rows) {
+      this.#ids.set(keyOf(row.name, row.strength), row.id);
+      this.#sources.add(row.identifiers, row.id);
+    }
   }
 
   /** A MedicationStatement or MedicationRequest: a medication added, or why not. `addLine` adds a line of the profile. */
@@ -173,7 +186,9 @@ export class MedicationImport {
     if (candidate instanceof Skip) return candidate;
     if (candidate.kind === 'profile') return addLine(candidate.words);
     if (this.#kept.get(candidate.key) !== index) return skipped('another resource of the Bundle for the same medication is kept (the current one)');
-    if (this.#ids.has(candidate.key)) return skipped('already in the medication list');
+    // Known by where one of its resources came from (though its name or strength now reads otherwise), else by both.
+    const sources = this.#sourcesOfKey.get(candidate.key) ?? [];
+    if (this.#ids.has(candidate.key) || this.#sources.find(sources) !== undefined) return alreadyThere;
     const providerId = candidate.source?.reference ? this.practitioners.get(candidate.source.reference) : undefined;
     let prescriber = textOf(candidate.source?.display, 200);
     if (providerId !== undefined && !prescriber) {
@@ -191,9 +206,12 @@ export class MedicationImport {
         prescriber,
         startDate,
         endDate: endDate && startDate && endDate < startDate ? null : endDate,
+        // The kept resource's: the one the medication is read from.
+        identifiers: this.#sourcesAt.get(index) ?? [],
       })
       .returning({ id: medications.id });
     this.#ids.set(candidate.key, row!.id);
+    this.#sources.add(sources, row!.id);
     for (const reference of candidate.named) this.#used.add(reference);
     return imported;
   }

@@ -4,6 +4,7 @@ import { formatISO } from 'date-fns';
 import { localInstant } from '../../shared/rules/medication-schedule';
 import { medicationTitle } from '../../shared/rules/medications';
 import type { PatientRows } from '../archive/patient-rows';
+import { identifierElements } from './source-identifiers';
 import { concept } from './health-list-resources';
 import { doseQuantity, scheduleWords, timingOf } from './medication-values';
 
@@ -69,6 +70,7 @@ export function medicationStatement(medication: Medication, subject: Reference<P
   ];
   return {
     resourceType: 'MedicationStatement',
+    identifier: identifierElements(medication.identifiers),
     status: statementStatus(medication),
     statusReason: medication.stopReason ? [{ text: medication.stopReason }] : undefined,
     // Its codes (RxNorm) as they came in (issue 34), and its name and strength as words.

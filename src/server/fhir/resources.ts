@@ -16,7 +16,8 @@ import type {
 } from '@medplum/fhirtypes';
 import { appointmentSpan } from '../../shared/rules/appointments';
 import type { PatientRows } from '../archive/patient-rows';
-import { allergyResource, conditionResource, type HealthLists, immunizationResource } from './health-list-resources';
+import { allergyResource, concept, conditionResource, type HealthLists, immunizationResource } from './health-list-resources';
+import { identifierElements } from './source-identifiers';
 import { medicationAdministration, medicationStatement } from './medication-resources';
 
 // The patient's record as FHIR R4 resources (ADR 18): what each row is in FHIR's model, with the text the patient
@@ -122,7 +123,8 @@ export function fhirResources(rows: PatientRows, lists: HealthLists, timeZone: s
       beneficiary: subject,
       payor: [{ display: plan.provider }],
       subscriberId: plan.memberId,
-      type: text(plan.planType),
+      // The plan type's codes as they came in (issue 34), and the type as words.
+      type: concept(plan.codes, plan.planType),
       order: plan.isPrimary ? 1 : undefined,
       period: { start: plan.effectiveDate },
       class: plan.groupNumber
@@ -155,6 +157,7 @@ export function fhirResources(rows: PatientRows, lists: HealthLists, timeZone: s
       provider.id,
       add<Practitioner>({
         resourceType: 'Practitioner',
+        identifier: identifierElements(provider.identifiers),
         name: [{ text: provider.name }],
         telecom: provider.phone ? [{ system: 'phone', value: provider.phone }] : undefined,
         address: provider.address ? [{ text: provider.address }] : undefined,
@@ -182,10 +185,12 @@ export function fhirResources(rows: PatientRows, lists: HealthLists, timeZone: s
       item.id,
       add<ServiceRequest>({
         resourceType: 'ServiceRequest',
+        identifier: identifierElements(item.identifiers),
         status: item.status === 'completed' ? 'completed' : 'active',
         intent: 'plan',
         subject,
-        code: text(item.careName),
+        // The screening's codes as they came in (issue 34), and its name as words.
+        code: concept(item.codes, item.careName),
         category: [text(item.category)!],
         note: item.notes ? [{ text: item.notes }] : undefined,
         ...(item.recurringMonths
@@ -198,7 +203,7 @@ export function fhirResources(rows: PatientRows, lists: HealthLists, timeZone: s
         resourceType: 'Procedure',
         status: 'completed',
         subject,
-        code: text(item.careName),
+        code: concept(item.codes, item.careName),
         performedDateTime: item.lastCompleted,
         basedOn: [{ reference: careRequests.get(item.id)! }],
       });
@@ -212,7 +217,7 @@ export function fhirResources(rows: PatientRows, lists: HealthLists, timeZone: s
       resourceType: 'Appointment',
       identifier: [{ system: 'urn:ietf:rfc:3986', value: `urn:uuid:${appointment.calendarUid}` }],
       status: appointment.status === 'scheduled' ? 'booked' : appointment.status === 'completed' ? 'fulfilled' : 'cancelled',
-      appointmentType: text(appointment.appointmentType),
+      appointmentType: concept(appointment.codes, appointment.appointmentType),
       description: appointment.appointmentType,
       comment: appointment.notes ?? undefined,
       basedOn: careRequest ? [{ reference: careRequest }] : undefined,

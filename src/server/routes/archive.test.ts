@@ -25,10 +25,10 @@ import { ARCHIVE_SCHEMA_FOLDER } from '../archive/json-schema';
 import { PATIENT_EXISTS } from '../archive/restore';
 import type { Database, DatabaseHandle } from '../db/client';
 import { wipeData } from '../db/reset';
-import { allergies, conditions, immunizations, medicationDoses, medications, notifications, notificationSettings, users } from '../db/schema/index';
+import { allergies, conditions, immunizations, medicationDoses, medications, notifications, notificationSettings, preventativeCare, providers, users } from '../db/schema/index';
 import { planReminders } from '../services/notifications/planner';
 import { seedIfEmpty } from '../db/seed';
-import { CODE_SYSTEMS } from '../../shared/rules/codes';
+import { CODE_SYSTEMS, URI_SYSTEM } from '../../shared/rules/codes';
 
 // Export and restore (ADR 18), on both databases: the archive of one install restored into a fresh one answers every
 // GET of the API as the first did, with every document byte for byte; an archive that is damaged, changed, of another
@@ -189,12 +189,31 @@ function withData(files: Map<string, Buffer>, change: (data: Record<string, unkn
 const PROFILE_TEXTS = { existingConditions: '  High blood pressure \n\n Type 2 diabetes\r\n \t \nAsthma', allergies: 'Penicillin\n   \nShellfish  ' };
 
 /**
+ * What HealthAssist wrote before rows kept where they came from (format version 4): no row's `identifiers`, and no
+ * care item's, plan's or appointment's `codes`.
+ */
+function asVersion4(files: Map<string, Buffer>): Map<string, Buffer> {
+  const withoutSources = (rows: unknown) => (rows as Array<Record<string, unknown>>).map(({ identifiers: _identifiers, ...row }) => row);
+  return withData(
+    files,
+    (data) => ({
+      ...data,
+      version: 4,
+      ...Object.fromEntries(['conditions', 'allergies', 'immunizations', 'providers', 'medications'].map((table) => [table, withoutSources(data[table])])),
+      preventativeCare: withoutSources(data.preventativeCare).map(({ codes: _codes, ...item }) => item),
+      ...Object.fromEntries(['insurancePlans', 'appointments'].map((table) => [table, (data[table] as Array<Record<string, unknown>>).map(({ codes: _codes, ...row }) => row)])),
+    }),
+    4,
+  );
+}
+
+/**
  * What HealthAssist wrote before the health lists (format version 3): no conditions, allergies or immunizations, the
  * profile's two texts instead, and nothing said of the patient's death.
  */
 function asVersion3(files: Map<string, Buffer>, texts: { existingConditions: string | null; allergies: string | null } = PROFILE_TEXTS): Map<string, Buffer> {
   return withData(
-    files,
+    asVersion4(files),
     ({ conditions: _conditions, allergies: _allergies, immunizations: _immunizations, patient, medications, ...data }) => {
       const { deceased: _deceased, deceasedDate: _deceasedDate, ...profile } = patient as Record<string, unknown>;
       // Nor had a medication codes (issue 34).
@@ -207,7 +226,7 @@ function asVersion3(files: Map<string, Buffer>, texts: { existingConditions: str
 
 /** What a version 3 archive's profile texts come back as: one item a line, in order, active, uncoded, ids from 1. */
 function itemsOfProfileTexts(exportedAt: string) {
-  const common = { codes: [], note: null, createdAt: exportedAt };
+  const common = { codes: [], identifiers: [], note: null, createdAt: exportedAt };
   return {
     conditions: ['High blood pressure', 'Type 2 diabetes', 'Asthma'].map((name, index) => ({
       ...common,
@@ -435,6 +454,37 @@ describe('an export restored into a fresh install', () => {
     }
   });
 
+  it('keeps where a row came from (version 5): a provider’s NPI, a care item’s codes and the screening it came from', async () => {
+    await fillSource();
+    const [provider] = await source.db.select({ id: providers.id }).from(providers).orderBy(asc(providers.id)).limit(1);
+    const [item] = await source.db.select({ id: preventativeCare.id }).from(preventativeCare).orderBy(asc(preventativeCare.id)).limit(1);
+    const npi = [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1234567893' }];
+    const screening = { codes: [{ system: CODE_SYSTEMS.snomed, code: '73761001', display: 'Colonoscopy' }], identifiers: [{ system: URI_SYSTEM, value: 'urn:uuid:colonoscopy' }] };
+    await source.db.update(providers).set({ identifiers: npi }).where(eq(providers.id, provider!.id));
+    await source.db.update(preventativeCare).set(screening).where(eq(preventativeCare.id, item!.id));
+
+    const restored = await importInto(await exportFrom(source.app));
+    expect(restored.statusCode, restored.body).toBe(201);
+    expect((await target.db.select({ identifiers: providers.identifiers }).from(providers).where(eq(providers.id, provider!.id)))[0]).toEqual({ identifiers: npi });
+    const [kept] = await target.db.select({ codes: preventativeCare.codes, identifiers: preventativeCare.identifiers }).from(preventativeCare).where(eq(preventativeCare.id, item!.id));
+    expect(kept).toEqual(screening);
+  });
+
+  it('of format version 4, made before rows kept where they came from, restores every row, each from nowhere', async () => {
+    await fillSource();
+    const files = await unzip(await exportFrom(source.app));
+    const older = asVersion4(files);
+    expectValidAgainst('version-4/healthassist.schema.json', older.get('healthassist.json')!);
+    const restored = await importInto(await zip(older));
+    expect(restored.statusCode, restored.body).toBe(201);
+    // The restored install writes the current version: every row as it was (the source's came from nowhere either).
+    const again = await unzip(await exportFrom(targetApp));
+    const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
+    expect(rowsOf(again)).toEqual(rowsOf(files));
+    const sourced = await target.db.select({ id: providers.id }).from(providers).where(sql`${providers.identifiers} <> '[]'::jsonb`);
+    expect(sourced).toEqual([]);
+  });
+
   it('keeps whether the patient has died, and the day', async () => {
     await fillSource();
     await source.db.update(users).set({ deceased: true, deceasedDate: '2026-10-02' }).where(eq(users.id, 1));
@@ -500,17 +550,19 @@ describe('an archive that cannot be restored writes nothing', () => {
   });
 
   it('of another format version', async () => {
-    const newer = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 5 })));
-    await expectRefused(await zip(newer), 400, /made by a newer HealthAssist \(format version 5\); this one reads versions up to 4/);
+    const newer = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 6 })));
+    await expectRefused(await zip(newer), 400, /made by a newer HealthAssist \(format version 6\); this one reads versions up to 5/);
     const unknown = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 'one' })));
     await expectRefused(await zip(unknown), 400, /format version \("one"\) is not one HealthAssist knows/);
   });
 
-  it('a version 1 archive that holds medications, a version 2 one that holds notification settings, a version 3 one that holds health lists, or data of another version than its manifest', async () => {
+  it('a version 1 archive that holds medications, a version 2 one that holds notification settings, a version 3 one that holds health lists, a version 4 one that says where a row came from, or data of another version than its manifest', async () => {
     const withMedications = withData(asVersion2(files), (data) => ({ ...data, version: 1 }), 1);
     await expectRefused(await zip(withMedications), 400, /healthassist\.json: Unrecognized key(s)?.*medications/);
     const withLists = withData(asVersion3(files), (data) => ({ ...data, conditions: [] }), 3);
     await expectRefused(await zip(withLists), 400, /healthassist\.json: Unrecognized key(s)?.*conditions/);
+    const withSources = withData(asVersion4(files), (data) => ({ ...data, providers: (data.providers as Array<Record<string, unknown>>).map((row) => ({ ...row, identifiers: [] })) }), 4);
+    await expectRefused(await zip(withSources), 400, /healthassist\.json: providers.*Unrecognized key(s)?.*identifiers/);
     // A version 4 archive's profile holds no texts of conditions: they are its lists.
     const withTexts = withData(files, (data) => ({ ...data, patient: { ...(data.patient as object), existingConditions: 'Asthma' } }));
     await expectRefused(await zip(withTexts), 400, /healthassist\.json: patient: Unrecognized key(s)?.*existingConditions/);

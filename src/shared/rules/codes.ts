@@ -23,3 +23,20 @@ export function codeIn(codes: readonly Coding[], system: string): string | undef
 
 /** At most this many codes on one item: a real record sends one to three (SNOMED, ICD-10, a local code). */
 export const MAX_CODES = 20;
+
+/**
+ * An identifier another record gave an item (a FHIR Identifier: a system URI, when it names one, and a value), kept so
+ * that the item coming again is known by it before its code, day and words are compared, and sent back out on export
+ * (issue 34). A Bundle entry's `fullUrl` is kept as one of the system `URI_SYSTEM`, as FHIR writes a URI as an
+ * identifier. None for an item the patient typed.
+ */
+export interface SourceIdentifier {
+  system?: string;
+  value: string;
+}
+
+/** FHIR's system for an identifier that is a URI: a Bundle entry's `fullUrl` kept as an identifier. */
+export const URI_SYSTEM = 'urn:ietf:rfc:3986';
+
+/** At most this many identifiers on one item: a record sends one to three, and the Bundle entry's `fullUrl`. */
+export const MAX_IDENTIFIERS = 10;

@@ -1,6 +1,7 @@
-import { check, date, index, integer, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import type { Coding } from '../../../shared/rules/codes';
 import { APPOINTMENT_STATUSES, CONFIRMATION_CALL_STATUSES, type AppointmentStatus, type ConfirmationCallStatus } from '../../../shared/rules/statuses';
-import { isOneOf } from './checks';
+import { isJsonArray, isOneOf } from './checks';
 import { preventativeCare } from './preventative-care';
 import { providers } from './providers';
 import { users } from './users';
@@ -22,6 +23,8 @@ export const appointments = pgTable(
     appointmentTime: text('appointment_time').notNull(),
     status: text('status').$type<AppointmentStatus>().notNull().default('scheduled'),
     notes: text('notes'),
+    /** The codes of its type or service as another record sent them (issue 34); [] for one booked here. */
+    codes: jsonb('codes').$type<Coding[]>().notNull().default([]),
     /** The preventative care item this visit was booked for: the item follows the appointment's status. */
     careItemId: integer('care_item_id').references(() => preventativeCare.id, { onDelete: 'set null' }),
     /** The iCalendar UID: random, so that it stays unique across installations and database resets. */
@@ -38,6 +41,7 @@ export const appointments = pgTable(
     index('appointments_provider_idx').on(t.providerId),
     index('appointments_care_item_idx').on(t.careItemId),
     check('appointments_status_check', isOneOf(t.status, APPOINTMENT_STATUSES)),
+    check('appointments_codes_check', isJsonArray(t.codes)),
     check('appointments_confirmation_call_status_check', isOneOf(t.confirmationCallStatus, CONFIRMATION_CALL_STATUSES)),
   ],
 );

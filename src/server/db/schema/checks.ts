@@ -6,3 +6,8 @@ export function isOneOf(column: AnyPgColumn | SQL, values: readonly string[]): S
   const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
   return sql`${column} in (${sql.raw(list)})`;
 }
+
+/** A jsonb column that holds an array (codes, identifiers, reactions): CHECKed so that no other JSON value lands there. */
+export function isJsonArray(column: AnyPgColumn): SQL {
+  return sql`jsonb_typeof(${column}) = 'array'`;
+}

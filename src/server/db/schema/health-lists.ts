@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import {
   ALLERGY_CRITICALITIES,
   ALLERGY_STATUSES,
@@ -9,16 +9,14 @@ import {
   type AllergyStatus,
   type AllergyType,
 } from '../../../shared/rules/allergies';
-import type { Coding } from '../../../shared/rules/codes';
+import type { Coding, SourceIdentifier } from '../../../shared/rules/codes';
 import { CONDITION_STATUSES, type ConditionStatus } from '../../../shared/rules/conditions';
-import { isOneOf } from './checks';
+import { isJsonArray, isOneOf } from './checks';
 import { users } from './users';
 
 // The health lists (issue 34): conditions, allergies and immunizations, each item a row. Before, conditions and
 // allergies were a text box each on the patient's row and immunizations were care items; migration 0017 made each
 // line an item. Codes come as another record sent them and go back out on export: a jsonb array of codings.
-
-const isArray = (column: AnyPgColumn) => sql`jsonb_typeof(${column}) = 'array'`;
 
 /** The problem list: what the patient has or had. */
 export const conditions = pgTable(
@@ -30,6 +28,8 @@ export const conditions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     codes: jsonb('codes').$type<Coding[]>().notNull().default([]),
+    /** The identifiers and `fullUrl` of the resource it came from (rules/codes.ts SourceIdentifier); [] for one typed. */
+    identifiers: jsonb('identifiers').$type<SourceIdentifier[]>().notNull().default([]),
     clinicalStatus: text('clinical_status').$type<ConditionStatus>().notNull().default('active'),
     onsetDate: date('onset_date', { mode: 'string' }),
     abatementDate: date('abatement_date', { mode: 'string' }),
@@ -41,7 +41,8 @@ export const conditions = pgTable(
     index('conditions_user_idx').on(t.userId, t.id),
     check('conditions_name_check', sql`btrim(${t.name}) <> ''`),
     check('conditions_status_check', isOneOf(t.clinicalStatus, CONDITION_STATUSES)),
-    check('conditions_codes_check', isArray(t.codes)),
+    check('conditions_codes_check', isJsonArray(t.codes)),
+    check('conditions_identifiers_check', isJsonArray(t.identifiers)),
     check('conditions_dates_check', sql`${t.abatementDate} >= ${t.onsetDate}`),
   ],
 );
@@ -56,6 +57,8 @@ export const allergies = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     substance: text('substance').notNull(),
     codes: jsonb('codes').$type<Coding[]>().notNull().default([]),
+    /** The identifiers and `fullUrl` of the resource it came from (rules/codes.ts SourceIdentifier); [] for one typed. */
+    identifiers: jsonb('identifiers').$type<SourceIdentifier[]>().notNull().default([]),
     type: text('type').$type<AllergyType>(),
     criticality: text('criticality').$type<AllergyCriticality>(),
     reactions: jsonb('reactions').$type<AllergyReaction[]>().notNull().default([]),
@@ -69,8 +72,9 @@ export const allergies = pgTable(
     check('allergies_type_check', isOneOf(t.type, ALLERGY_TYPES)),
     check('allergies_criticality_check', isOneOf(t.criticality, ALLERGY_CRITICALITIES)),
     check('allergies_status_check', isOneOf(t.status, ALLERGY_STATUSES)),
-    check('allergies_codes_check', isArray(t.codes)),
-    check('allergies_reactions_check', isArray(t.reactions)),
+    check('allergies_codes_check', isJsonArray(t.codes)),
+    check('allergies_identifiers_check', isJsonArray(t.identifiers)),
+    check('allergies_reactions_check', isJsonArray(t.reactions)),
   ],
 );
 
@@ -84,6 +88,8 @@ export const immunizations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     vaccine: text('vaccine').notNull(),
     codes: jsonb('codes').$type<Coding[]>().notNull().default([]),
+    /** The identifiers and `fullUrl` of the resource it came from (rules/codes.ts SourceIdentifier); [] for one typed. */
+    identifiers: jsonb('identifiers').$type<SourceIdentifier[]>().notNull().default([]),
     date: date('date', { mode: 'string' }).notNull(),
     doseNumber: integer('dose_number'),
     lotNumber: text('lot_number'),
@@ -96,7 +102,8 @@ export const immunizations = pgTable(
     // The list, newest first, and preventative care's "when was the last one".
     index('immunizations_user_idx').on(t.userId, t.date),
     check('immunizations_vaccine_check', sql`btrim(${t.vaccine}) <> ''`),
-    check('immunizations_codes_check', isArray(t.codes)),
+    check('immunizations_codes_check', isJsonArray(t.codes)),
+    check('immunizations_identifiers_check', isJsonArray(t.identifiers)),
     check('immunizations_dose_number_check', sql`${t.doseNumber} between 1 and 99`),
   ],
 );

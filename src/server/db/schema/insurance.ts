@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Coding } from '../../../shared/rules/codes';
 import { PLAN_TYPES, type PlanType } from '../../../shared/rules/insurance';
-import { isOneOf } from './checks';
+import { isJsonArray, isOneOf } from './checks';
 import { users } from './users';
 
 export const insurancePlans = pgTable(
@@ -21,6 +22,8 @@ export const insurancePlans = pgTable(
     outOfPocketMax: integer('out_of_pocket_max').notNull().default(0),
     outOfPocketMet: integer('out_of_pocket_met').notNull().default(0),
     isPrimary: boolean('is_primary').notNull().default(true),
+    /** The codes of the plan's type as another record sent them (issue 34: HL7's v3 ActCode, a payer's own); [] for one typed. */
+    codes: jsonb('codes').$type<Coding[]>().notNull().default([]),
   },
   (t) => [
     index('insurance_plans_user_idx').on(t.userId, t.id),
@@ -32,6 +35,7 @@ export const insurancePlans = pgTable(
     ),
     check('insurance_plans_met_within_total_check', sql`${t.deductibleMet} <= ${t.deductible} and ${t.outOfPocketMet} <= ${t.outOfPocketMax}`),
     check('insurance_plans_plan_type_check', isOneOf(t.planType, PLAN_TYPES)),
+    check('insurance_plans_codes_check', isJsonArray(t.codes)),
   ],
 );
 

@@ -10,8 +10,8 @@ import {
   type MedicationSchedule,
   type MedicationStatus,
 } from '../../../shared/rules/medications';
-import type { Coding } from '../../../shared/rules/codes';
-import { isOneOf } from './checks';
+import type { Coding, SourceIdentifier } from '../../../shared/rules/codes';
+import { isJsonArray, isOneOf } from './checks';
 import { providers } from './providers';
 import { users } from './users';
 
@@ -29,6 +29,8 @@ export const medications = pgTable(
     name: text('name').notNull(),
     /** RxNorm or another system's codes, as the record that prescribed it sent them (issue 34); [] for one typed. */
     codes: jsonb('codes').$type<Coding[]>().notNull().default([]),
+    /** The identifiers and `fullUrl` of the resource it came from (rules/codes.ts SourceIdentifier); [] for one typed or made from the profile's text. */
+    identifiers: jsonb('identifiers').$type<SourceIdentifier[]>().notNull().default([]),
     strength: text('strength'),
     form: text('form').$type<MedicationForm>(),
     dose: text('dose'),
@@ -65,7 +67,8 @@ export const medications = pgTable(
     // Removing a provider sets its medications' link to null: found by this index, not a scan.
     index('medications_provider_idx').on(t.providerId),
     check('medications_name_check', sql`btrim(${t.name}) <> ''`),
-    check('medications_codes_check', sql`jsonb_typeof(${t.codes}) = 'array'`),
+    check('medications_codes_check', isJsonArray(t.codes)),
+    check('medications_identifiers_check', isJsonArray(t.identifiers)),
     check('medications_form_check', isOneOf(t.form, MEDICATION_FORMS)),
     check('medications_status_check', isOneOf(t.status, MEDICATION_STATUSES)),
     // A schedule without a known kind (not an object, no kind) is refused: coalesce, as a null would pass a CHECK.
