@@ -33,8 +33,8 @@ import { CHAT_CHANNELS } from '../db/schema/index';
  * `conditions`, `allergies` and `immunizations`, each item a row, in place of the profile's two texts
  * `existingConditions` and `allergies`, whether the patient has died, and a medication's `codes`; 5 (issue 34): the
  * `identifiers` of the resource each provider, care item, medication and health-list item came from, and the `codes`
- * of a care item, a plan and an appointment. The notifications themselves are not in it: they are derived from the record (the scheduler
- * computes them again).
+ * of a care item, a plan and an appointment. The notifications themselves are not in it: they are derived from the
+ * record (the scheduler computes them again).
  */
 export const ARCHIVE_VERSION = 5;
 /** The versions this build restores: its own and every earlier one. */
@@ -157,7 +157,7 @@ const AppointmentVersion4 = z.strictObject({
   confirmationCallId: nullableText,
   confirmationCallError: nullableText,
 });
-/** An appointment since version 5: the codes of its type or service as another record sent them. */
+/** An appointment since version 5: the codes of its type as another record sent them. */
 const Appointment = AppointmentVersion4.extend({ codes: Codes });
 
 const times = z.array(timeOfDay).min(1).max(MAX_TIMES_A_DAY);
@@ -223,7 +223,7 @@ const MedicationDose = z
   .refine((row) => (row.status === 'taken') === (row.takenAt !== null), { message: 'is given exactly when the status is taken', path: ['takenAt'] })
   .refine((row) => row.scheduledDate !== null || row.status === 'taken', { message: 'of an as-needed dose (no scheduled day) can only be taken', path: ['status'] });
 
-/** A medication as version 4 wrote it: version 3's, and its codes (issue 34: RxNorm, as the record that prescribed it sent them). */
+/** A medication as version 4 wrote it: version 3's, and its codes (issue 34: RxNorm, as its prescription sent them). */
 const MedicationVersion4 = MedicationVersion2Fields.extend({ remindAtNight: z.boolean(), codes: Codes }).superRefine(medicationChecks);
 const Medication = MedicationVersion2Fields.extend({ remindAtNight: z.boolean(), codes: Codes, ...sourceIdentifiers }).superRefine(medicationChecks);
 

@@ -125,9 +125,11 @@ export class MedicationImport {
   /** Medication resources named by a resource that was read, and by one that was imported. */
   readonly #named = new Set<string>();
   readonly #used = new Set<string>();
-  /** The identifiers and fullUrl of every statement and request of each key, and the medication each came with. */
+  /** The identifiers and fullUrls of every statement and request of each key: the medication is known again by any. */
   readonly #sourcesOfKey = new Map<string, SourceIdentifier[]>();
+  /** Those of each statement or request, by its index in the Bundle. */
   readonly #sourcesAt = new Map<number, SourceIdentifier[]>();
+  /** The patient's medications by the identifiers they came with: those they had, and those added. */
   readonly #sources = new KnownIdentifiers<number>();
   readonly #today: string;
 

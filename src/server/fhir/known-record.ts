@@ -8,8 +8,8 @@ import { KnownIdentifiers } from './source-identifiers';
 // or the app's own export imported back, adds nothing: an incoming provider, care item, plan, appointment or document
 // that matches one of these is "already in the record". A provider or a care item is known first by the identifiers
 // and fullUrl of the resource it came from (source-identifiers.ts); else each is matched by what identifies it to a
-// patient: a provider by name, a care item by name and day, a plan by payer and member id, an appointment by provider, day and
-// type, a document by name and size. Case and spacing aside.
+// patient: a provider by name, a care item by name and day, a plan by payer and member id, an appointment by provider,
+// day and type, a document by name and size. Case and spacing aside.
 
 const key = (...parts: Array<string | number>) => parts.map((part) => String(part).trim().toLowerCase().replace(/\s+/g, ' ')).join('\u0000');
 
