@@ -13,7 +13,7 @@ import { ARCHIVE_FILES, ARCHIVE_TABLES, ARCHIVE_VERSION, type ArchiveData, Archi
 import { ARCHIVE_SOURCES } from './patient-rows';
 import { checkReferences } from './references';
 import { damaged, type OpenedArchive, openArchive, readWhole, type UnpackLimits } from './zip-reader';
-import { planReminders } from '../services/notifications/planner';
+import { getsReminders, planReminders } from '../services/notifications/planner';
 
 export interface RestoreOptions {
   /** Replace the patient's record when there is one; without it, an install with a patient answers 409. */
@@ -83,7 +83,8 @@ export async function restoreArchive(db: Database, patient: Patient, archivePath
       // The reminders due now, in the app at once and never sent again: the record they come from is the one that
       // sent them before (the patient's own backup). Without this the next minute would find them unwritten (the
       // notifications went with the record replaced) and e-mail, text or post them a second time.
-      await planReminders(tx, patient, { since: null, now: new Date(), inAppOnly: true });
+      // A restored record is never the demo (ADR 21); a patient who has died gets none.
+      if (getsReminders({ isDemo: false, deceased: data.patient.deceased })) await planReminders(tx, patient, { since: null, now: new Date(), inAppOnly: true });
       return counts;
     });
   } finally {

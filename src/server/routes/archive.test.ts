@@ -485,15 +485,20 @@ describe('an export restored into a fresh install', () => {
     expect(sourced).toEqual([]);
   });
 
-  it('keeps whether the patient has died, and the day', async () => {
+  it('keeps whether the patient has died, and the day; and writes no reminder for them', async () => {
     await fillSource();
-    await source.db.update(users).set({ deceased: true, deceasedDate: '2026-10-02' }).where(eq(users.id, 1));
+    await source.db.update(users).set({ deceased: true, deceasedDate: '2026-10-02', timeZone: 'UTC' }).where(eq(users.id, 1));
+    // An appointment in twelve hours, whose day-before reminder would be due at the restore (the test above).
+    const start = new Date(Date.now() + 12 * 3_600_000);
+    const provider = await createProvider(source.db, 1, { name: 'Dr. Sarah Chen' });
+    await createAppointment(source.db, 1, provider.id, { appointmentDate: start.toISOString().slice(0, 10), appointmentTime: start.toISOString().slice(11, 16) });
     const files = await unzip(await exportFrom(source.app));
     expect(JSON.parse(files.get('healthassist.json')!.toString()).patient).toMatchObject({ deceased: true, deceasedDate: '2026-10-02' });
     const restored = await importInto(await zip(files));
     expect(restored.statusCode, restored.body).toBe(201);
     const [patient] = await target.db.select({ deceased: users.deceased, deceasedDate: users.deceasedDate }).from(users).where(eq(users.id, 1));
     expect(patient).toEqual({ deceased: true, deceasedDate: '2026-10-02' });
+    expect(await target.db.select().from(notifications)).toEqual([]);
   });
 
   it('goes on numbering after the rows it brought', async () => {

@@ -11,9 +11,12 @@ import { medicationCandidates } from './plan-medications';
 import { writePatientsNotifications, type PatientDraft } from './write-notification';
 
 /**
- * The patients whose reminders are computed: every patient but the seeded demo, whose three notifications are seeded,
- * and a patient who has died (issue 34: a record imported from a hospital may be one).
+ * Whether a patient's reminders are computed: not the seeded demo's, whose three notifications are seeded, nor those of
+ * a patient who has died (issue 34: a record imported from a hospital may be one). `patientsToPlan` asks it in SQL.
  */
+export const getsReminders = (user: { isDemo: boolean; deceased: boolean }) => !user.isDemo && !user.deceased;
+
+/** The patients whose reminders are computed (getsReminders), in one query. */
 export async function patientsToPlan(db: Database): Promise<Patient[]> {
   return db.select({ id: users.id }).from(users).where(and(not(users.isDemo), not(users.deceased))).orderBy(users.id);
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Patient } from '../../core/patient';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { planReminders } from './planner';
+import { getsReminders, planReminders } from './planner';
 
 /**
  * Computes one patient's reminders right after a change to their appointments or medications, so a reminder that is
@@ -12,6 +12,6 @@ import { planReminders } from './planner';
  */
 export async function replanReminders(db: Database, patient: Patient, now: Date = new Date()): Promise<void> {
   const [user] = await db.select({ isDemo: users.isDemo, deceased: users.deceased }).from(users).where(eq(users.id, patient.id));
-  if (!user || user.isDemo || user.deceased) return;
+  if (!user || !getsReminders(user)) return;
   await planReminders(db, patient, { since: null, now });
 }
