@@ -24,8 +24,9 @@ import { identifiersOf } from './source-identifiers';
 // with, which the export sends back out.
 //
 // - Idempotent: an item the record has already (health-list-values.ts: one of the identifiers or the fullUrl it came
-//   with; else a shared code and the same day, or the same words and day; an allergy by code or words alone) is counted as already in the record and not added again, and so
-//   is a second one of the same Bundle. The same Bundle twice, or the app's own export, adds nothing.
+//   with; else a shared code and the same day, or the same words and day; an allergy by code or words alone) is
+//   counted as already in the record and not added again, and so is a second one of the same Bundle. The same Bundle
+//   twice, a later download of it, or the app's own export, adds nothing.
 // - A condition keeps its clinical status (resolved, inactive, remission are not current); one that states none but
 //   has ended (an abatement of any kind) is resolved.
 // - Skipped, with why: what says it is wrong (entered in error, refuted), a vaccine not given, a "no known …" entry
@@ -161,8 +162,16 @@ export class HealthListImport {
     const key = { identifiers: identifiersOf(resource, fullUrl), words, codes: codesOf(found.code), day: onsetDate };
     if (this.#known.conditions.has(key)) return alreadyThere;
     this.#known.conditions.add(key);
-    const { identifiers, codes } = key;
-    this.#added.conditions.push({ userId: this.patient.id, name: words, codes, identifiers, clinicalStatus, onsetDate, abatementDate, note: noteOf(found.note, NOTE_MAX) });
+    this.#added.conditions.push({
+      userId: this.patient.id,
+      name: words,
+      codes: key.codes,
+      identifiers: key.identifiers,
+      clinicalStatus,
+      onsetDate,
+      abatementDate,
+      note: noteOf(found.note, NOTE_MAX),
+    });
     return imported;
   }
 
