@@ -32,7 +32,7 @@ import {
   type MedicationFormValues,
 } from '../medication-form';
 import { ScheduleEditor } from './schedule-editor';
-import { WholeNumberField } from './whole-number-field';
+import { WholeNumberField } from '../../../components/ui/whole-number-field';
 
 /** What the dialog is doing: adding a medication, or editing one. */
 export type MedicationEdit = { medication: null } | { medication: Medication };

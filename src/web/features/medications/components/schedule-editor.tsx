@@ -11,7 +11,7 @@ import { TextFormField } from '../../../components/ui/text-form-field';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import type { MedicationFormInput, MedicationFormValues } from '../medication-form';
-import { WholeNumberField } from './whole-number-field';
+import { WholeNumberField } from '../../../components/ui/whole-number-field';
 
 const KIND_OPTIONS = [
   { value: 'daily', label: 'Every day at set times' },

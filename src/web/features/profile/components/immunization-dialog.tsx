@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { ImmunizationFields, type Immunization } from '../../../../shared/contracts/immunizations';
 import { DialogFormButtons } from '../../../components/ui/dialog-form-buttons';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
+import { Form } from '../../../components/ui/form';
+import { WholeNumberField } from '../../../components/ui/whole-number-field';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import { useSaveImmunization } from '../../../lib/api/immunizations';
 import { usePatientId } from '../../../lib/patient-id';
@@ -88,30 +88,7 @@ function ImmunizationForm({ immunization, save, onSaved, onCancel }: Immunizatio
         <TextFormField control={form.control} name="vaccine" label="Vaccine" input={{ autoComplete: 'off', maxLength: 500, placeholder: 'e.g. Flu vaccine, Tdap' }} />
         <div className="grid gap-4 sm:grid-cols-2">
           <DateField name="date" label="Date given" toDate={today} />
-          <FormField
-            control={form.control}
-            name="doseNumber"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Dose number (optional)</FormLabel>
-                <FormControl>
-                  <Input
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={99}
-                    step={1}
-                    value={typeof field.value === 'number' && !Number.isNaN(field.value) ? field.value : ''}
-                    onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <WholeNumberField name="doseNumber" label="Dose number (optional)" min={1} max={99} />
           <TextFormField control={form.control} name="site" label="Site (optional)" input={{ autoComplete: 'off', maxLength: 100, placeholder: 'e.g. Left arm' }} />
           <TextFormField control={form.control} name="lotNumber" label="Lot number (optional)" input={{ autoComplete: 'off', maxLength: 100 }} />
         </div>

@@ -1,18 +1,18 @@
-import type { FieldPath } from 'react-hook-form';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
-import type { MedicationFormInput } from '../medication-form';
-
-type WholeNumberName = Extract<FieldPath<MedicationFormInput>, 'refillsLeft' | 'quantityOnHand' | 'schedule.everyHours'>;
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from './form';
+import { Input } from './input';
 
 interface WholeNumberFieldProps {
-  name: WholeNumberName;
+  /** The form's field (of the form around it): a number, or null for none. */
+  name: string;
   label: string;
   min: number;
   max: number;
 }
 
-/** An optional whole number of the medication form (refills, quantity, hours between doses); an empty box is none (null). */
+/**
+ * An optional whole number of a dialog's form (a medication's refills, quantity and hours between doses, a vaccine's
+ * dose number); an empty box is none (null).
+ */
 export function WholeNumberField({ name, label, min, max }: WholeNumberFieldProps) {
   return (
     <FormField
