@@ -25,7 +25,7 @@ const serverFloors = [
   { name: 'core', paths: ['core', 'env.ts', 'app-version.ts'] },
   { name: 'db', paths: ['db'] },
   { name: 'auth', paths: ['auth'] },
-  { name: 'services', paths: ['services'] },
+  { name: 'services', paths: ['services', 'observations'] },
   { name: 'archive', paths: ['archive'] },
   { name: 'fhir', paths: ['fhir'] },
   { name: 'http and logging', paths: ['http', 'logging'] },

@@ -5,6 +5,8 @@ const screens = [
   { path: '/', ready: /Welcome back/ },
   { path: '/records', ready: 'Medical Records' },
   { path: '/medications', ready: 'Medications' },
+  { path: '/vitals', ready: 'Vitals' },
+  { path: '/lab-results', ready: 'Lab Results' },
   { path: '/activity', ready: 'Activity' },
   { path: '/insurance', ready: 'Insurance Information' },
   { path: '/preventative', ready: 'Preventative Care' },

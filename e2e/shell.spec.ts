@@ -5,6 +5,8 @@ const sidebarLinks = [
   { label: 'Dashboard', path: '/' },
   { label: 'Medical Records', path: '/records' },
   { label: 'Medications', path: '/medications' },
+  { label: 'Vitals', path: '/vitals' },
+  { label: 'Lab Results', path: '/lab-results' },
   { label: 'Insurance', path: '/insurance' },
   { label: 'Preventative Care', path: '/preventative' },
   { label: 'Appointments', path: '/appointments' },

@@ -23,6 +23,7 @@ import { fhirImportRoutes } from './routes/fhir-import';
 import { healthRoutes } from './routes/health';
 import { insuranceRoutes } from './routes/insurance';
 import { medicalRecordsRoutes } from './routes/medical-records';
+import { observationsRoutes } from './routes/observations';
 import { medicationsRoutes } from './routes/medications';
 import { notificationsRoutes } from './routes/notifications';
 import { onboardingRoutes } from './routes/onboarding';
@@ -153,6 +154,7 @@ export async function buildApp({
       await api.register(providersRoutes, { db });
       await api.register(healthListsRoutes, { db });
       await api.register(medicationsRoutes, { db });
+      await api.register(observationsRoutes, { db });
       await api.register(notificationsRoutes, { db, available: configuredChannels(notificationChannels) });
       await api.register(archiveRoutes, { db, signIn, maxArchiveBytes });
       await api.register(fhirImportRoutes, { db });

@@ -3,12 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, inject } from 'vitest';
 import { snapshotData } from '../testing/test-app';
-import { createMedicalRecord } from '../testing/factories';
+import { createMedicalRecord, createObservation } from '../testing/factories';
 import { databaseUrl } from '../testing/test-database-config';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client';
+import { users } from './db/schema/index';
 import { seedIfEmpty } from './db/seed';
 
 // `npm run backup` then `npm run restore`, as the owner runs them (ADR 18), on the database of this test project: a
@@ -48,7 +50,25 @@ beforeAll(async () => {
   const database = await source.open();
   try {
     await seedIfEmpty(database.db);
-    await createMedicalRecord(database.db, 1, { filename: 'large scan.pdf', bytes: randomBytes(600 * 1024) });
+    const scan = await createMedicalRecord(database.db, 1, { filename: 'large scan.pdf', bytes: randomBytes(600 * 1024) });
+    // Readings (issue 35), one of them from the document it came in, read in metric units.
+    await database.db.update(users).set({ unitSystem: 'metric' }).where(eq(users.id, 1));
+    await createObservation(database.db, 1);
+    await createObservation(database.db, 1, {
+      kind: 'laboratory',
+      code: '2345-7',
+      valueType: 'quantity',
+      value: 5.4,
+      secondValue: null,
+      comparator: '>',
+      unit: 'mmol/L',
+      chartValue: 97.28,
+      secondChartValue: null,
+      referenceLow: 3.9,
+      referenceHigh: 5.5,
+      source: 'lab',
+      medicalRecordId: scan.id,
+    });
   } finally {
     await database.close();
   }
@@ -80,7 +100,7 @@ async function recordOf(place: Awaited<ReturnType<typeof newPlace>>) {
   const database = await place.open();
   try {
     const all = await snapshotData(database.db);
-    const kept = ['users', 'conditions', 'allergies', 'immunizations', 'providers', 'medications', 'medication_doses', 'insurance_plans', 'insurance_benefits', 'preventative_care', 'appointments', 'medical_records', 'medical_record_chunks', 'activities', 'chat_sessions', 'chat_messages', 'notification_settings'];
+    const kept = ['users', 'conditions', 'allergies', 'immunizations', 'providers', 'medications', 'medication_doses', 'insurance_plans', 'insurance_benefits', 'preventative_care', 'appointments', 'medical_records', 'medical_record_chunks', 'observations', 'activities', 'chat_sessions', 'chat_messages', 'notification_settings'];
     return Object.fromEntries(kept.map((table) => [table, all[table]!.map(toMilliseconds)]));
   } finally {
     await database.close();

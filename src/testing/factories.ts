@@ -24,6 +24,7 @@ import {
   medicalRecords,
   medicationDoses,
   medications,
+  observations,
   passkeyChallenges,
   passkeys,
   preventativeCare,
@@ -78,6 +79,27 @@ export async function createCondition(db: Database, userId: number, overrides: P
 export async function createAllergy(db: Database, userId: number, overrides: Partial<typeof allergies.$inferInsert> = {}) {
   const [allergy] = await db.insert(allergies).values({ userId, substance: 'Peanuts', ...overrides }).returning();
   return allergy!;
+}
+
+/** A reading (issue 35): a blood pressure of 128/82 taken by the patient yesterday, unless told otherwise. */
+export async function createObservation(db: Database, userId: number, overrides: Partial<typeof observations.$inferInsert> = {}) {
+  const [observation] = await db
+    .insert(observations)
+    .values({
+      userId,
+      kind: 'vital-sign',
+      code: '85354-9',
+      takenAt: new Date(Date.now() - 24 * 60 * 60 * 1000),
+      valueType: 'blood-pressure',
+      value: 128,
+      secondValue: 82,
+      unit: 'mm[Hg]',
+      chartValue: 128,
+      secondChartValue: 82,
+      ...overrides,
+    })
+    .returning();
+  return observation!;
 }
 
 /** A flu vaccine given on 2026-10-01 unless overridden. */

@@ -1,10 +1,16 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../server/db/client';
+import { observations } from '../server/db/schema/index';
+import { createObservation as createReading } from '../server/services/observations';
+import type { ObservationFields } from '../shared/contracts/observations';
 import { CODE_SYSTEMS } from '../shared/rules/codes';
+import type { ObservationValue } from '../shared/rules/observations';
 import { createAllergy, createCondition, createDose, createImmunization, createMedication } from './factories';
 
-// FHIR's medications (issue 32) and health lists (issue 34) for the export and import tests: the patient's own of
-// every kind, and Bundles in the shapes other records write them (Synthea 2.x and 3.x, Epic's patient-access API, the
-// International Patient Summary).
+// FHIR's medications (issue 32), health lists (issue 34) and vitals and lab results (issue 35) for the export and
+// import tests: the patient's own of every kind, and Bundles in the shapes other records write them (Synthea 2.x and
+// 3.x, Epic's patient-access API, the International Patient Summary).
 
 /**
  * Beside the demo's four (daily, twice daily, at night, as needed): certain weekdays, every 8 hours (a course run to
@@ -637,4 +643,237 @@ export function ipsHealthLists() {
       }),
     ],
   };
+}
+
+// Vitals and lab results (issue 35): Observations as Synthea R4 writes them.
+
+const LOINC = 'http://loinc.org';
+const UCUM = 'http://unitsofmeasure.org';
+const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+const SYNTHEA_CATEGORY_DISPLAY = { 'vital-signs': 'Vital signs', laboratory: 'Laboratory', 'social-history': 'Social history', survey: 'Survey' } as const;
+type SyntheaCategory = keyof typeof SYNTHEA_CATEGORY_DISPLAY;
+
+/** A quantity as Synthea writes one: the UCUM code as the unit too. */
+export const syntheaQuantity = (value: number, code: string) => ({ value, unit: code, system: UCUM, code });
+
+/** A UUID made from words, the same each time: Synthea names every resource by a UUID, its fullUrl a urn:uuid. */
+function syntheaUuid(words: string): string {
+  let [a, b] = [0x811c9dc5, 0x01000193];
+  for (const character of words) {
+    a = Math.imul(a ^ character.charCodeAt(0), 0x01000193) >>> 0;
+    b = Math.imul(b ^ character.charCodeAt(0), 0x811c9dc5) >>> 0;
+  }
+  const hex = (value: number) => value.toString(16).padStart(8, '0');
+  return `${hex(a)}-${hex(b).slice(0, 4)}-4${hex(b).slice(5, 8)}-8${hex(a ^ b).slice(1, 4)}-${hex(Math.imul(a, 31) >>> 0)}${hex(b).slice(0, 4)}`;
+}
+
+/** What an Observation of Synthea holds beside its code: its value, blood pressure's components, or a panel's members. */
+type SyntheaValue =
+  | { valueQuantity: ReturnType<typeof syntheaQuantity> }
+  | { valueCodeableConcept: ReturnType<typeof coded> }
+  | { component: Array<{ code: ReturnType<typeof coded>; valueQuantity: ReturnType<typeof syntheaQuantity> }> }
+  | { hasMember: Array<{ reference: string }> };
+
+/**
+ * An Observation as Synthea R4 writes it: a UUID, the category's coding (FHIR's system, Synthea's display), the LOINC
+ * code with its display as the text too, the patient and the encounter as urn:uuid references, the time with its
+ * offset, and `issued` to the millisecond; US Core's lab profile on a result, FHIR's vital-signs profile on a vital sign.
+ */
+export function syntheaObservation(
+  id: string,
+  { category, code, display, effective, encounter, value }: { category: SyntheaCategory; code: string; display: string; effective: string; encounter: string; value: SyntheaValue },
+) {
+  const profile =
+    category === 'laboratory' ? ['http://hl7.org/fhir/us/core/StructureDefinition/us-core-observation-lab']
+    : category === 'vital-signs' ? ['http://hl7.org/fhir/StructureDefinition/vitalsigns']
+    : undefined;
+  return syntheaEntry({
+    resourceType: 'Observation',
+    id,
+    ...(profile ? { meta: { profile } } : {}),
+    status: 'final',
+    category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: category, display: SYNTHEA_CATEGORY_DISPLAY[category] }] }],
+    code: coded(LOINC, code, display),
+    subject: { reference: 'urn:uuid:syn-patient' },
+    encounter: { reference: `urn:uuid:${encounter}` },
+    effectiveDateTime: effective,
+    issued: effective.replace(/(:\d{2})([+-]\d{2}:\d{2})$/, '$1.417$2'),
+    ...value,
+  });
+}
+
+/** Blood pressure as Synthea writes it: the panel 85354-9, the diastolic component first. */
+export function syntheaBloodPressure(id: string, systolic: number, diastolic: number, effective: string, encounter: string) {
+  return syntheaObservation(id, {
+    category: 'vital-signs',
+    code: '85354-9',
+    display: 'Blood pressure panel with all children optional',
+    effective,
+    encounter,
+    value: {
+      component: [
+        { code: coded(LOINC, '8462-4', 'Diastolic Blood Pressure'), valueQuantity: syntheaQuantity(diastolic, 'mm[Hg]') },
+        { code: coded(LOINC, '8480-6', 'Systolic Blood Pressure'), valueQuantity: syntheaQuantity(systolic, 'mm[Hg]') },
+      ],
+    },
+  });
+}
+
+/** One year's numbers of a patient whose values drift a little each year, as Synthea's do. */
+type Lab = [code: string, display: string, value: number, unit: string];
+const lipidPanel = (year: number): Lab[] => [
+  ['2093-3', 'Cholesterol [Mass/volume] in Serum or Plasma', 182 + year, 'mg/dL'],
+  ['2571-8', 'Triglycerides', 121.4 + 2 * year, 'mg/dL'],
+  ['18262-6', 'Cholesterol in LDL [Mass/volume] in Serum or Plasma by Direct assay', 104.2 + year, 'mg/dL'],
+  ['2085-9', 'Cholesterol in HDL [Mass/volume] in Serum or Plasma', 54.1, 'mg/dL'],
+];
+const bloodCount = (year: number): Lab[] => [
+  ['6690-2', 'Leukocytes [#/volume] in Blood by Automated count', 6.8 + year / 10, '10*3/uL'],
+  ['789-8', 'Erythrocytes [#/volume] in Blood by Automated count', 4.9, '10*6/uL'],
+  ['718-7', 'Hemoglobin [Mass/volume] in Blood', 14.6, 'g/dL'],
+  ['4544-3', 'Hematocrit [Volume Fraction] of Blood by Automated count', 43.2, '%'],
+  ['787-2', 'MCV [Entitic volume] by Automated count', 88.1, 'fL'],
+  ['785-6', 'MCH [Entitic mass] by Automated count', 29.8, 'pg'],
+  ['786-4', 'MCHC [Mass/volume] by Automated count', 33.9, 'g/dL'],
+  ['21000-5', 'Erythrocyte distribution width [Entitic volume] by Automated count', 42.5, 'fL'],
+  ['777-3', 'Platelets [#/volume] in Blood by Automated count', 251 + year, '10*3/uL'],
+  ['32207-3', 'Platelet distribution width [Entitic volume] in Blood by Automated count', 12.1, 'fL'],
+  ['32623-1', 'Platelet mean volume [Entitic volume] in Blood by Automated count', 10.4, 'fL'],
+];
+/** Synthea's metabolic panel names its tests in blood (2339-0, 6299-2, …), the table's `sameAs` codes. */
+const metabolicPanel = (year: number): Lab[] => [
+  ['2339-0', 'Glucose [Mass/volume] in Blood', 92 + year, 'mg/dL'],
+  ['6299-2', 'Urea Nitrogen', 14.2, 'mg/dL'],
+  ['38483-4', 'Creatinine', 0.94, 'mg/dL'],
+  ['49765-1', 'Calcium', 9.6, 'mg/dL'],
+  ['2947-0', 'Sodium', 140, 'mmol/L'],
+  ['6298-4', 'Potassium', 4.3, 'mmol/L'],
+  ['2069-3', 'Chloride', 103, 'mmol/L'],
+  ['20565-8', 'Carbon Dioxide', 25.1, 'mmol/L'],
+  ['33914-3', 'Glomerular filtration rate/1.73 sq M.predicted', 88.4 - year, 'mL/min/{1.73_m2}'],
+  ['2885-2', 'Protein [Mass/volume] in Serum or Plasma', 7.1, 'g/dL'],
+  ['1751-7', 'Albumin [Mass/volume] in Serum or Plasma', 4.4, 'g/dL'],
+  ['1975-2', 'Bilirubin.total [Mass/volume] in Serum or Plasma', 0.7, 'mg/dL'],
+  ['6768-6', 'Alkaline phosphatase [Enzymatic activity/volume] in Serum or Plasma', 71, 'U/L'],
+  ['1742-6', 'Alanine aminotransferase [Enzymatic activity/volume] in Serum or Plasma', 22, 'U/L'],
+  ['1920-8', 'Aspartate aminotransferase [Enzymatic activity/volume] in Serum or Plasma', 24, 'U/L'],
+];
+
+/** Each year's wellness visit: what syntheaWellnessYears writes, per year. */
+export const SYNTHEA_WELLNESS_YEAR = {
+  /** Height, weight, BMI, blood pressure, heart rate, respiratory rate, pain: a reading each. */
+  vitals: 7,
+  /** Four of the lipid panel, eleven of the CBC, fifteen of the metabolic panel, and the A1c: a reading each. */
+  labs: 31,
+  /** Tobacco smoking status (social history), the PHQ-2 (a survey), the BMI percentile (a code no measure has). */
+  notReadings: 3,
+  /** The lipid panel and the CBC as Observations with members. */
+  panels: 2,
+} as const;
+
+/**
+ * A Synthea 3.x patient of `years` yearly wellness visits, from `firstYear` on, each an Encounter and its
+ * Observations: the vitals (height, weight, BMI, blood pressure as its panel, heart and respiratory rate, pain), the
+ * tobacco smoking status (social history, a concept), the PHQ-2 (a survey), the BMI percentile (59576-9, no measure of
+ * the table); and the labs: a lipid panel and a CBC (each a panel Observation whose members are the results, as
+ * Synthea's DiagnosticReport also names them), a metabolic panel (a DiagnosticReport only) and the A1c, whose display
+ * carries a zero-width space as one of Synthea's does. Times on the clock of New York, with its offset.
+ */
+export function syntheaWellnessYears(years: number, firstYear = 2014) {
+  const entries: Array<ReturnType<typeof syntheaEntry>> = [
+    syntheaEntry({
+      resourceType: 'Patient',
+      id: 'syn-patient',
+      identifier: [{ system: 'https://github.com/synthetichealth/synthea', value: 'syn-patient' }],
+      name: [{ use: 'official', family: 'Kuhn', given: ['Darnell'], prefix: ['Mr.'] }],
+      gender: 'male',
+      birthDate: '1961-07-14',
+    }),
+  ];
+  for (let year = 0; year < years; year++) {
+    const calendarYear = firstYear + year;
+    const visit = syntheaUuid(`encounter ${calendarYear}`);
+    const effective = `${calendarYear}-03-${String(10 + (year % 15)).padStart(2, '0')}T09:${String(10 + year).padStart(2, '0')}:27-04:00`;
+    const id = (what: string) => syntheaUuid(`${calendarYear} ${what}`);
+    const observation = (what: string, category: SyntheaCategory, code: string, display: string, value: SyntheaValue) =>
+      syntheaObservation(id(what), { category, code, display, effective, encounter: visit, value });
+    const vital = (code: string, display: string, value: number, unit: string) => observation(code, 'vital-signs', code, display, { valueQuantity: syntheaQuantity(value, unit) });
+    const lab = ([code, display, value, unit]: Lab) => observation(code, 'laboratory', code, display, { valueQuantity: syntheaQuantity(value, unit) });
+    const panel = (code: string, display: string, members: Array<ReturnType<typeof lab>>) =>
+      observation(code, 'laboratory', code, display, { hasMember: members.map((member) => ({ reference: member.fullUrl })) });
+    const weight = 80 + year / 2;
+    const [lipids, count, metabolic] = [lipidPanel(year).map(lab), bloodCount(year).map(lab), metabolicPanel(year).map(lab)];
+    const metabolicDisplays = metabolicPanel(year).map(([, display]) => display);
+    entries.push(
+      syntheaEntry({
+        resourceType: 'Encounter',
+        id: visit,
+        status: 'finished',
+        class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB' },
+        type: [coded(SNOMED, '162673000', 'General examination of patient (procedure)')],
+        subject: { reference: 'urn:uuid:syn-patient' },
+        period: { start: effective, end: effective.replace(/T09:/, 'T09:4') },
+      }),
+      vital('8302-2', 'Body Height', 175.3, 'cm'),
+      observation('72514-3', 'vital-signs', '72514-3', 'Pain severity - 0-10 verbal numeric rating [Score] - Reported', { valueQuantity: syntheaQuantity(year % 4, '{score}') }),
+      vital('29463-7', 'Body Weight', weight, 'kg'),
+      vital('39156-5', 'Body mass index (BMI) [Ratio]', Number((weight / 1.753 ** 2).toFixed(2)), 'kg/m2'),
+      vital('59576-9', 'Body mass index (BMI) [Percentile] Per age and sex', 61.5, '%'),
+      syntheaBloodPressure(id('85354-9'), 118 + year, 76 + (year % 5), effective, visit),
+      vital('8867-4', 'Heart rate', 68 + (year % 7), '/min'),
+      vital('9279-1', 'Respiratory rate', 14 + (year % 3), '/min'),
+      observation('72166-2', 'social-history', '72166-2', 'Tobacco smoking status', { valueCodeableConcept: coded(SNOMED, '266919005', 'Never smoked tobacco (finding)') }),
+      observation('55758-7', 'survey', '55758-7', 'Patient Health Questionnaire 2 item (PHQ-2) total score [Reported]', { valueQuantity: syntheaQuantity(year % 2, '{score}') }),
+      panel('57698-3', 'Lipid panel with direct LDL - Serum or Plasma', lipids),
+      ...lipids,
+      panel('58410-2', 'Complete blood count (hemogram) panel - Blood by Automated count', count),
+      ...count,
+      ...metabolic,
+      syntheaEntry({
+        resourceType: 'DiagnosticReport',
+        id: id('24323-8'),
+        status: 'final',
+        category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'LAB', display: 'Laboratory' }] }],
+        code: coded(LOINC, '24323-8', 'Comprehensive metabolic 2000 panel - Serum or Plasma'),
+        subject: { reference: 'urn:uuid:syn-patient' },
+        encounter: { reference: `urn:uuid:${visit}` },
+        effectiveDateTime: effective,
+        result: metabolic.map((each, n) => ({ reference: each.fullUrl, display: metabolicDisplays[n] })),
+      }),
+      lab(['4548-4', 'Hemoglobin A1c/\u200BHemoglobin.total in Blood', Number((5.4 + year / 20).toFixed(2)), '%']),
+    );
+  }
+  return { resourceType: 'Bundle', type: 'transaction', entry: entries };
+}
+
+type ReadingFields = z.output<typeof ObservationFields>;
+
+/**
+ * The patient's own readings of every kind (issue 35), written by the service as the app writes them: blood pressure
+ * from a cuff with a note, a weight in pounds and a temperature in °F the patient took, a lab's eGFR above 60 and CRP
+ * below 0.3 mg/dL with their ranges, a glucose in mmol/L with its range in numbers and words, a urine test in words,
+ * a glucose in words only, a pain score, an oxygen saturation; and one reading that came from another record with its
+ * identifiers.
+ */
+export async function addReadingsOfEveryKind(db: Database, userId: number) {
+  const patient = { id: userId };
+  const reading = (code: string, takenAt: string, value: ObservationValue, more: Partial<Omit<ReadingFields, 'code' | 'takenAt' | 'value'>> = {}) =>
+    createReading(db, patient, { code, takenAt: new Date(takenAt), value, referenceRange: null, sourceName: null, note: null, medicalRecordId: null, ...more });
+  const quantity = (number: number, unit: string, comparator: '<' | '>' | null = null): ObservationValue => ({ type: 'quantity', number, comparator, unit });
+  await reading('85354-9', '2026-02-03T07:45:00Z', { type: 'blood-pressure', systolic: 134, diastolic: 86, unit: 'mm[Hg]' }, { source: 'device', sourceName: 'Omron M7', note: 'After coffee' });
+  await reading('29463-7', '2026-02-03T07:50:00Z', quantity(171.6, '[lb_av]'), { source: 'patient', note: 'Before breakfast' });
+  await reading('8310-5', '2026-02-04T21:05:00Z', quantity(100.4, '[degF]'), { source: 'patient' });
+  await reading('72514-3', '2026-02-05T10:00:00Z', quantity(3, '{score}'), { source: 'provider', sourceName: 'Dr. Maria Lopez' });
+  await reading('59408-5', '2026-02-05T10:01:00Z', quantity(97, '%'), { source: 'provider' });
+  const lab = { source: 'lab' as const, sourceName: 'Quest Diagnostics' };
+  await reading('33914-3', '2026-01-20T13:30:00Z', quantity(60, 'mL/min/{1.73_m2}', '>'), { ...lab, referenceRange: { low: 60, high: null, text: null } });
+  await reading('1988-5', '2026-01-20T13:30:00Z', quantity(0.3, 'mg/dL', '<'), { ...lab, referenceRange: { low: null, high: 0.5, text: null } });
+  await reading('2345-7', '2026-01-20T13:30:00Z', quantity(5.4, 'mmol/L'), { ...lab, referenceRange: { low: 3.9, high: 5.5, text: '3.9-5.5 mmol/L fasting' }, note: 'Fasting' });
+  await reading('25428-4', '2026-01-20T13:30:00Z', { type: 'text', text: 'Negative' }, { ...lab, referenceRange: { low: null, high: null, text: 'Negative' } });
+  await reading('2345-7', '2025-07-01T08:00:00Z', { type: 'text', text: 'see note' }, { source: 'lab', note: 'Sample hemolyzed' });
+  const imported = await reading('4548-4', '2025-07-01T08:00:00Z', quantity(5.9, '%'), lab);
+  await db
+    .update(observations)
+    .set({ identifiers: [{ system: 'https://portal.example/results', value: 'a1c-2025' }, { system: 'urn:ietf:rfc:3986', value: 'https://portal.example/fhir/Observation/a1c-2025' }] })
+    .where(eq(observations.id, imported.id));
 }

@@ -7,7 +7,9 @@ import { ALLERGY_CRITICALITIES, ALLERGY_STATUSES, ALLERGY_TYPES, REACTION_SEVERI
 import { CONDITION_STATUSES } from '../../shared/rules/conditions';
 import { DOCUMENT_TYPES, FILENAME_MAX_LENGTH, MAX_DOCUMENT_BYTES } from '../../shared/rules/documents';
 import { PLAN_TYPES } from '../../shared/rules/insurance';
+import { MEASURE_KINDS, UNIT_SYSTEMS, VALUE_TYPES, type ValueType } from '../../shared/rules/measures';
 import { DOSE_STATUSES, EVERY_HOURS_RANGE, MAX_TIMES_A_DAY, MEDICATION_FORMS, MEDICATION_STATUSES, WEEKDAYS } from '../../shared/rules/medications';
+import { COMPARATORS, OBSERVATION_SOURCES } from '../../shared/rules/observations';
 import { SEXES_AT_BIRTH } from '../../shared/rules/patient';
 import { linesOf } from '../../shared/rules/profile-lines';
 import { PROVIDER_SPECIALTIES } from '../../shared/rules/providers';
@@ -33,12 +35,13 @@ import { CHAT_CHANNELS } from '../db/schema/index';
  * `conditions`, `allergies` and `immunizations`, each item a row, in place of the profile's two texts
  * `existingConditions` and `allergies`, whether the patient has died, and a medication's `codes`; 5 (issue 34): the
  * `identifiers` of the resource each provider, care item, medication and health-list item came from, and the `codes`
- * of a care item, a plan and an appointment. The notifications themselves are not in it: they are derived from the
- * record (the scheduler computes them again).
+ * of a care item, a plan and an appointment; 6 (issue 35): `observations`, the vitals and lab results, and the
+ * patient's `unitSystem`. The notifications themselves are not in it: they are derived from the record (the
+ * scheduler computes them again).
  */
-export const ARCHIVE_VERSION = 5;
+export const ARCHIVE_VERSION = 6;
 /** The versions this build restores: its own and every earlier one. */
-export const READABLE_VERSIONS = [1, 2, 3, 4, 5] as const;
+export const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6] as const;
 export const ARCHIVE_FILES = { data: 'healthassist.json', manifest: 'manifest.json', documentsFolder: 'documents/' } as const;
 
 const text = z.string();
@@ -89,12 +92,16 @@ const PatientVersion3 = z.strictObject({
 });
 
 /**
- * The profile since version 4 (issue 34): the conditions and allergies are lists of their own, and the patient may
- * have died (a record imported from a hospital's export says so), on a day when it is known.
+ * The profile as versions 4 and 5 wrote it (issue 34): the conditions and allergies are lists of their own, and the
+ * patient may have died (a record imported from a hospital's export says so), on a day when it is known.
  */
-const Patient = PatientVersion3.omit({ existingConditions: true, allergies: true })
-  .extend({ deceased: z.boolean(), deceasedDate: dateOnly.nullable() })
-  .refine((row) => row.deceasedDate === null || row.deceased, { message: 'is given only when the patient has died', path: ['deceasedDate'] });
+const PatientVersion5Fields = PatientVersion3.omit({ existingConditions: true, allergies: true }).extend({ deceased: z.boolean(), deceasedDate: dateOnly.nullable() });
+/** What the table's CHECK holds of a death's day, refused here first, with words. */
+const diedOnDay = (row: z.output<typeof PatientVersion5Fields>) => row.deceasedDate === null || row.deceased;
+const diedOnDayIssue = { message: 'is given only when the patient has died', path: ['deceasedDate'] };
+const PatientVersion5 = PatientVersion5Fields.refine(diedOnDay, diedOnDayIssue);
+/** The profile since version 6 (issue 35): the units the patient reads vitals and lab results in. */
+const Patient = PatientVersion5Fields.extend({ unitSystem: z.enum(UNIT_SYSTEMS) }).refine(diedOnDay, diedOnDayIssue);
 
 const ProviderVersion4 = z.strictObject({
   id,
@@ -286,6 +293,60 @@ const MedicalRecord = z.strictObject({
   document: z.string().startsWith(ARCHIVE_FILES.documentsFolder),
 });
 
+/**
+ * A reading (issue 35), a vital sign or a lab result: its value as given (`value`, `unit`, `comparator`; blood
+ * pressure's diastolic in `secondValue`; words in `valueText`) and once more in the measure's own unit (`chartValue`,
+ * `secondChartValue`), as the table keeps them; the range a lab sent with it; the document it came in, if any.
+ */
+const ObservationFields = z.strictObject({
+  id,
+  kind: z.enum(MEASURE_KINDS),
+  /** The measure's LOINC code (rules/measures.ts). */
+  code: nonBlank,
+  takenAt: instant,
+  valueType: z.enum(VALUE_TYPES),
+  value: z.number().nullable(),
+  secondValue: z.number().nullable(),
+  comparator: z.enum(COMPARATORS).nullable(),
+  valueText: nullableText,
+  unit: nullableText,
+  chartValue: z.number().nullable(),
+  secondChartValue: z.number().nullable(),
+  referenceLow: z.number().nullable(),
+  referenceHigh: z.number().nullable(),
+  referenceText: nullableText,
+  source: z.enum(OBSERVATION_SOURCES),
+  sourceName: nullableText,
+  note: nullableText,
+  medicalRecordId: id.nullable(),
+  ...sourceIdentifiers,
+  createdAt: instant,
+});
+type ValueColumn = 'value' | 'secondValue' | 'comparator' | 'valueText' | 'unit' | 'chartValue' | 'secondChartValue';
+
+/**
+ * The columns each value type gives and those it leaves empty, as the table's CHECK observations_value_check holds
+ * them: words alone; a number with its unit; blood pressure's two numbers. A column named in neither is free.
+ */
+const VALUE_COLUMNS: Record<ValueType, { given: readonly ValueColumn[]; empty: readonly ValueColumn[] }> = {
+  text: { given: ['valueText'], empty: ['value', 'secondValue', 'chartValue', 'comparator'] },
+  quantity: { given: ['value', 'unit', 'chartValue'], empty: ['secondValue', 'valueText'] },
+  'blood-pressure': { given: ['value', 'secondValue', 'chartValue', 'secondChartValue'], empty: ['comparator', 'valueText'] },
+};
+
+const Observation = ObservationFields.superRefine((row, ctx) => {
+  const { given, empty } = VALUE_COLUMNS[row.valueType];
+  for (const column of given) {
+    if (row[column] === null) ctx.addIssue({ code: 'custom', message: `is given for every ${row.valueType} reading`, path: [column] });
+  }
+  for (const column of empty) {
+    if (row[column] !== null) ctx.addIssue({ code: 'custom', message: `is not given for a ${row.valueType} reading`, path: [column] });
+  }
+  if (row.referenceLow !== null && row.referenceHigh !== null && row.referenceLow > row.referenceHigh) {
+    ctx.addIssue({ code: 'custom', message: 'must not be below referenceLow', path: ['referenceHigh'] });
+  }
+});
+
 const Activity = z.strictObject({
   id,
   activityType: z.enum(ACTIVITY_TYPES),
@@ -349,6 +410,7 @@ export const ArchiveData = z
     preventativeCare: z.array(CareItem),
     appointments: z.array(Appointment),
     medicalRecords: z.array(MedicalRecord),
+    observations: z.array(Observation),
     activities: z.array(Activity),
     chatSessions: z.array(ChatSession),
     chatMessages: z.array(ChatMessage),
@@ -372,17 +434,21 @@ export const ARCHIVE_TABLES = [
   'preventativeCare',
   'appointments',
   'medicalRecords',
+  'observations',
   'activities',
   'chatSessions',
   'chatMessages',
 ] as const satisfies readonly (keyof ArchiveData)[];
 export type ArchiveTable = (typeof ARCHIVE_TABLES)[number];
 
+/** Version 5 (issue 34, before issue 35): no vitals or lab results, and no unit system on the profile. */
+const ArchiveDataVersion5 = ArchiveData.omit({ observations: true }).extend({ version: z.literal(5), patient: PatientVersion5 });
+
 /**
  * Version 4 (issue 34, before the identifiers of version 5): no row says which resource it came from; no care item,
  * plan or appointment has codes.
  */
-const ArchiveDataVersion4 = ArchiveData.extend({
+const ArchiveDataVersion4 = ArchiveDataVersion5.extend({
   version: z.literal(4),
   conditions: z.array(ConditionVersion4),
   allergies: z.array(AllergyVersion4),
@@ -416,41 +482,57 @@ type ReadResult = { success: true; data: ArchiveData } | { success: false; error
  * healthassist.json of any version this build reads, as the current version: an earlier archive is read with its own
  * schema (strict as it was: a version 1 archive holding medications is refused) and brought up to this one, with
  * what it could not hold empty or at its default (no notification settings: every default; no medication reminded at
- * night; the patient alive), and the profile's texts of conditions and allergies made items, a line an item.
+ * night; the patient alive; no readings, in US units), and the profile's texts of conditions and allergies made
+ * items, a line an item.
  */
 export function readArchiveData(json: unknown): ReadResult {
   const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
   if (version === 1) {
     const parsed = ArchiveDataVersion1.safeParse(json);
     if (!parsed.success) return { success: false, error: parsed.error };
-    return { success: true, data: fromVersion4(fromVersion3(fromVersion2({ ...parsed.data, medications: [], medicationDoses: [] }))) };
+    return { success: true, data: fromVersion5(fromVersion4(fromVersion3(fromVersion2({ ...parsed.data, medications: [], medicationDoses: [] })))) };
   }
   if (version === 2) {
     const parsed = ArchiveDataVersion2.safeParse(json);
     if (!parsed.success) return { success: false, error: parsed.error };
-    return { success: true, data: fromVersion4(fromVersion3(fromVersion2(parsed.data))) };
+    return { success: true, data: fromVersion5(fromVersion4(fromVersion3(fromVersion2(parsed.data)))) };
   }
   if (version === 3) {
     const parsed = ArchiveDataVersion3.safeParse(json);
     if (!parsed.success) return { success: false, error: parsed.error };
-    return { success: true, data: fromVersion4(fromVersion3(parsed.data)) };
+    return { success: true, data: fromVersion5(fromVersion4(fromVersion3(parsed.data))) };
   }
   if (version === 4) {
     const parsed = ArchiveDataVersion4.safeParse(json);
     if (!parsed.success) return { success: false, error: parsed.error };
-    return { success: true, data: fromVersion4(parsed.data) };
+    return { success: true, data: fromVersion5(fromVersion4(parsed.data)) };
+  }
+  if (version === 5) {
+    const parsed = ArchiveDataVersion5.safeParse(json);
+    if (!parsed.success) return { success: false, error: parsed.error };
+    return { success: true, data: fromVersion5(parsed.data) };
   }
   return ArchiveData.safeParse(json);
 }
 
+type Version5 = z.output<typeof ArchiveDataVersion5>;
+
+/**
+ * Version 5's data as this version's: no readings, and the patient reads them in US units, the default every
+ * patient had when issue 35 came (migration 0019).
+ */
+function fromVersion5(data: Version5): ArchiveData {
+  return { ...data, version: ARCHIVE_VERSION, patient: { ...data.patient, unitSystem: 'us' }, observations: [] };
+}
+
 type Version4 = z.output<typeof ArchiveDataVersion4>;
 
-/** Version 4's data as this version's: no row came from a resource it names, no care item, plan or appointment has codes. */
-function fromVersion4(data: Version4): ArchiveData {
+/** Version 4's data as version 5's: no row came from a resource it names, no care item, plan or appointment has codes. */
+function fromVersion4(data: Version4): Version5 {
   const none = <Row extends object>(rows: Row[]) => rows.map((row) => ({ ...row, identifiers: [] }));
   return {
     ...data,
-    version: ARCHIVE_VERSION,
+    version: 5,
     conditions: none(data.conditions),
     allergies: none(data.allergies),
     immunizations: none(data.immunizations),

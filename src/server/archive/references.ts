@@ -13,6 +13,7 @@ export function checkReferences(data: ArchiveData): void {
     medications: idsOf('medication', data.medications),
     insurancePlans: idsOf('insurance plan', data.insurancePlans),
     preventativeCare: idsOf('care item', data.preventativeCare),
+    medicalRecords: idsOf('medical record', data.medicalRecords),
     chatSessions: idsOf('chat', data.chatSessions),
   };
   idsOf('condition', data.conditions);
@@ -21,7 +22,7 @@ export function checkReferences(data: ArchiveData): void {
   idsOf('dose', data.medicationDoses);
   idsOf('benefit', data.insuranceBenefits);
   idsOf('appointment', data.appointments);
-  idsOf('medical record', data.medicalRecords);
+  idsOf('reading', data.observations);
   idsOf('activity', data.activities);
   idsOf('chat message', data.chatMessages);
   const names = (what: string, id: number, field: string, target: number | null, known: Set<number>) => {
@@ -35,6 +36,7 @@ export function checkReferences(data: ArchiveData): void {
     names('appointment', appointment.id, 'care item', appointment.careItemId, ids.preventativeCare);
   }
   for (const record of data.medicalRecords) names('medical record', record.id, 'insurance plan', record.insuranceId, ids.insurancePlans);
+  for (const reading of data.observations) names('reading', reading.id, 'medical record', reading.medicalRecordId, ids.medicalRecords);
   for (const message of data.chatMessages) names('chat message', message.id, 'chat', message.sessionId, ids.chatSessions);
   if (data.insurancePlans.filter((plan) => plan.isPrimary).length > 1) throw damaged('it holds more than one primary insurance plan');
   const chatKeys = new Set(data.chatSessions.map((chat) => `${chat.channel}\u0000${chat.sessionKey}`));

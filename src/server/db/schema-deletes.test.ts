@@ -20,6 +20,7 @@ import {
   createCondition,
   createAllergy,
   createImmunization,
+  createObservation,
   createRecoveryCode,
   createSession,
   createUser,
@@ -74,6 +75,7 @@ describe('what a delete takes with it', () => {
       await createCondition(db, owner);
       await createAllergy(db, owner);
       await createImmunization(db, owner);
+      await createObservation(db, owner);
       // Notifications (issue 33): one with a delivery, the settings, the reminder plan.
       await createDelivery(db, (await createNotification(db, owner)).id, 'email', 'sent');
       await db.insert(notificationSettings).values({ userId: owner });

@@ -15,6 +15,7 @@ import {
   createCondition,
   createDose,
   createImmunization,
+  createObservation,
   createInsurancePlan,
   createMedicalRecord,
   createMedication,
@@ -184,6 +185,17 @@ describe('CHECK constraints (23514)', () => {
     ],
     ['a dose number of 0', 'immunizations_dose_number_check', () => createImmunization(db, userId, { doseNumber: 0 })],
     ['a dose number of 100', 'immunizations_dose_number_check', () => createImmunization(db, userId, { doseNumber: 100 })],
+    ['a reading of another kind', 'observations_kind_check', () => createObservation(db, userId, { kind: outsideItsType('vital') })],
+    ['a reading of another value type', 'observations_value_type_check', () => createObservation(db, userId, { valueType: outsideItsType('range') })],
+    ['a reading without a code', 'observations_code_check', () => createObservation(db, userId, { code: ' ' })],
+    ['a comparator outside its set', 'observations_comparator_check', () => createObservation(db, userId, { valueType: 'quantity', secondValue: null, secondChartValue: null, comparator: outsideItsType('~') })],
+    ['a reading from another source', 'observations_source_check', () => createObservation(db, userId, { source: outsideItsType('neighbour') })],
+    ['blood pressure without its diastolic', 'observations_value_check', () => createObservation(db, userId, { secondValue: null })],
+    ['a number without its unit', 'observations_value_check', () => createObservation(db, userId, { valueType: 'quantity', secondValue: null, secondChartValue: null, unit: null })],
+    ['words with a number', 'observations_value_check', () => createObservation(db, userId, { valueType: 'text', valueText: 'negative', secondValue: null, chartValue: null, secondChartValue: null })],
+    ['a range whose low is above its high', 'observations_reference_check', () => createObservation(db, userId, { referenceLow: 10, referenceHigh: 5 })],
+    ['reading identifiers that are not a list', 'observations_identifiers_check', () => createObservation(db, userId, { identifiers: notAList({ value: 'o-1' }) })],
+    ['a unit system outside its set', 'users_unit_system_check', () => createUser(db, { unitSystem: outsideItsType('imperial') })],
   ])('refuses %s', async (_case, constraint, write) => {
     expect(await refusal(write)).toEqual({ code: '23514', constraint });
   });
@@ -292,6 +304,8 @@ describe('foreign keys (23503)', () => {
     ['a condition of no user', 'conditions_user_id_users_id_fk', () => createCondition(db, NO_SUCH_ID)],
     ['an allergy of no user', 'allergies_user_id_users_id_fk', () => createAllergy(db, NO_SUCH_ID)],
     ['an immunization of no user', 'immunizations_user_id_users_id_fk', () => createImmunization(db, NO_SUCH_ID)],
+    ['a reading of no user', 'observations_user_id_users_id_fk', () => createObservation(db, NO_SUCH_ID)],
+    ['a reading from no document', 'observations_medical_record_id_medical_records_id_fk', () => createObservation(db, userId, { medicalRecordId: NO_SUCH_ID })],
   ])('refuses %s', async (_case, constraint, write) => {
     expect(await refusal(write)).toEqual({ code: '23503', constraint });
   });

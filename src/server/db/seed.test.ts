@@ -52,6 +52,12 @@ describe('seedIfEmpty', () => {
     expect(bell.items.map((item) => item.title)).toEqual(
       expect.arrayContaining(['Preventative care: 1 overdue, 1 due soon', 'Lisinopril 10 mg at 8:00 is not logged yet', expect.stringMatching(/^Time for \w+ \d+ mg \(\d{1,2}:00\)$/)]),
     );
+    // Vitals and lab results (issue 35): a cuff's weekly blood pressure, a monthly weight, a yearly panel with a high LDL.
+    const vitals = (await api(t.app, 'GET', '/api/observations/1/latest?kind=vital-sign')).body as Array<{ name: string; inUnits: { number: number } }>;
+    expect(vitals.map(({ name, inUnits }) => `${name} ${inUnits.number}`)).toEqual(['Blood pressure 128', 'Weight 170']);
+    const labs = (await api(t.app, 'GET', '/api/observations/1/latest?kind=laboratory')).body as Array<{ name: string; flag: string | null }>;
+    expect(labs.filter(({ flag }) => flag !== null).map(({ name, flag }) => `${name} ${flag}`)).toEqual(['Total cholesterol high', 'LDL cholesterol high']);
+    expect(labs).toHaveLength(6);
     const [plan] = (await api(t.app, 'GET', '/api/insurance/1')).body;
     expect(plan).toMatchObject({ isPrimary: true, planType: 'PPO' });
     expect((await api(t.app, 'GET', `/api/insurance/benefits/${plan.id}`)).body.length).toBeGreaterThanOrEqual(5);

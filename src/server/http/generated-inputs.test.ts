@@ -11,6 +11,7 @@ import {
   createCondition,
   createDose,
   createImmunization,
+  createObservation,
   createInsurancePlan,
   createMedicalRecord,
   createMedication,
@@ -72,6 +73,7 @@ interface Rows {
   condition: number;
   allergy: number;
   immunization: number;
+  observation: number;
 }
 
 async function rowsOf(t: TestContext, userId: number): Promise<Rows> {
@@ -96,6 +98,7 @@ async function rowsOf(t: TestContext, userId: number): Promise<Rows> {
     condition: (await createCondition(t.db, userId)).id,
     allergy: (await createAllergy(t.db, userId)).id,
     immunization: (await createImmunization(t.db, userId)).id,
+    observation: (await createObservation(t.db, userId)).id,
   };
 }
 
@@ -119,6 +122,7 @@ function kindOf({ path }: Operation, param: string): keyof Rows {
     ['/api/conditions/', 'condition'],
     ['/api/allergies/', 'allergy'],
     ['/api/immunizations/', 'immunization'],
+    ['/api/observations/', 'observation'],
   ];
   const kind = prefixes.find(([prefix]) => path.startsWith(prefix))?.[1];
   if (!kind) throw new Error(`${path}: which row does {${param}} name? Add it here.`);
@@ -131,6 +135,7 @@ const BODY_ID_FIELDS: Record<string, keyof Rows> = {
   providerId: 'provider',
   careItemId: 'careItem',
   medicationId: 'medication',
+  medicalRecordId: 'record',
 };
 const SAMPLE_FILES = [
   { type: 'application/pdf', bytes: samplePdf('Generated', ['x']) },

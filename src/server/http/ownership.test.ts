@@ -13,6 +13,7 @@ import {
   createDose,
   createMedicalRecord,
   createMedication,
+  createObservation,
   createPasskey,
   createProvider,
   createSession,
@@ -46,6 +47,7 @@ const notification: RowMaker = async (t, userId) => (await createNotification(t.
 const condition: RowMaker = async (t, userId) => (await createCondition(t.db, userId)).id;
 const allergy: RowMaker = async (t, userId) => (await createAllergy(t.db, userId)).id;
 const immunization: RowMaker = async (t, userId) => (await createImmunization(t.db, userId)).id;
+const observation: RowMaker = async (t, userId) => (await createObservation(t.db, userId)).id;
 
 /** What each id a path or body can carry names; `userId` always names a user. */
 const ROW_OF_PARAM: Record<string, RowMaker> = {
@@ -54,6 +56,7 @@ const ROW_OF_PARAM: Record<string, RowMaker> = {
   providerId: provider,
   careItemId: careItem,
   medicationId: medication,
+  medicalRecordId: record,
 };
 
 /**
@@ -80,6 +83,8 @@ const ID_ROUTES: Record<string, { row: RowMaker; body?: object }> = {
   'DELETE /api/allergies/{id}': { row: allergy },
   'PATCH /api/immunizations/{id}': { row: immunization, body: { lotNumber: 'AB123' } },
   'DELETE /api/immunizations/{id}': { row: immunization },
+  'PATCH /api/observations/{id}': { row: observation, body: { note: 'After a walk' } },
+  'DELETE /api/observations/{id}': { row: observation },
   'PATCH /api/medications/{id}': { row: medication, body: { instructions: 'With a glass of water' } },
   'DELETE /api/medications/{id}': { row: medication },
   'PATCH /api/medications/doses/{id}': { row: dose, body: { reason: 'Taken late' } },
@@ -127,6 +132,14 @@ const CREATE_BODIES: Record<string, (t: TestContext) => Promise<Record<string, u
     providerId: await provider(t, t.userId),
     schedule: { kind: 'daily', times: ['08:00', '20:00'] },
   }),
+  'POST /api/observations/import-csv': async (t) => ({ userId: t.userId, csv: 'Date,Time,Glucose (mg/dL)\n2026-01-05,08:00,94\n' }),
+  'POST /api/observations': async (t) => ({
+    userId: t.userId,
+    code: '2339-0',
+    takenAt: '2026-01-05T08:00:00Z',
+    value: { type: 'quantity', number: 5.4, unit: 'mmol/L' },
+    medicalRecordId: await record(t, t.userId),
+  }),
   'POST /api/medications/doses': async (t) => ({
     medicationId: (await createMedication(t.db, t.userId, { name: 'Albuterol', schedule: { kind: 'as-needed' } })).id,
     status: 'taken',
@@ -141,7 +154,7 @@ const CREATE_BODIES: Record<string, (t: TestContext) => Promise<Record<string, u
 };
 
 /** POSTs that change a row rather than create one answer 200 with it. */
-const SUCCESS_STATUS: Record<string, number> = { 'POST /api/onboarding': 200 };
+const SUCCESS_STATUS: Record<string, number> = { 'POST /api/onboarding': 200, 'POST /api/observations/import-csv': 200 };
 
 /** POSTs without a body: they act on the installation or on the patient as a whole, so no body can name another user. */
 const WITHOUT_BODY = [

@@ -13,6 +13,7 @@ import {
   createCondition,
   createImmunization,
   createMedicalRecord,
+  createObservation,
   createProvider,
   createUser,
 } from '../../testing/factories';
@@ -25,7 +26,20 @@ import { ARCHIVE_SCHEMA_FOLDER } from '../archive/json-schema';
 import { PATIENT_EXISTS } from '../archive/restore';
 import type { Database, DatabaseHandle } from '../db/client';
 import { wipeData } from '../db/reset';
-import { allergies, conditions, immunizations, medicationDoses, medications, notifications, notificationSettings, preventativeCare, providers, users } from '../db/schema/index';
+import {
+  allergies,
+  conditions,
+  immunizations,
+  medicalRecords,
+  medicationDoses,
+  medications,
+  notifications,
+  notificationSettings,
+  observations,
+  preventativeCare,
+  providers,
+  users,
+} from '../db/schema/index';
 import { planReminders } from '../services/notifications/planner';
 import { seedIfEmpty } from '../db/seed';
 import { CODE_SYSTEMS, URI_SYSTEM } from '../../shared/rules/codes';
@@ -55,7 +69,7 @@ beforeEach(async () => {
 
 /**
  * The demo patient (every kind of row, documents included), a chat, a document of several pieces, health list items
- * with every column given, and another user.
+ * with every column given, readings of each value type, and another user.
  */
 async function fillSource(): Promise<Buffer> {
   await wipeData(source.db);
@@ -95,12 +109,65 @@ async function fillSource(): Promise<Buffer> {
     performer: 'Dr. Maria Lopez',
     note: 'Booster',
   });
+  // Vitals and lab results (issue 35), read in metric units: a blood pressure; a lab's glucose in mmol/L with its
+  // range, from the report it came in; a creatinine bounded by a comparator; words; and one that names no document.
+  await source.db.update(users).set({ unitSystem: 'metric' }).where(eq(users.id, 1));
+  const report = await createMedicalRecord(source.db, 1, { filename: 'Lab report.pdf' });
+  await createObservation(source.db, 1, { takenAt: new Date('2026-11-20T08:15:00Z'), source: 'device', sourceName: 'Omron cuff', note: 'After coffee' });
+  await createObservation(source.db, 1, {
+    kind: 'laboratory',
+    code: '2345-7',
+    takenAt: new Date('2026-11-18T07:30:00Z'),
+    valueType: 'quantity',
+    value: 5.4,
+    secondValue: null,
+    unit: 'mmol/L',
+    chartValue: 97.28,
+    secondChartValue: null,
+    referenceLow: 3.9,
+    referenceHigh: 5.5,
+    referenceText: '3.9-5.5 mmol/L',
+    source: 'lab',
+    sourceName: 'Quest Diagnostics',
+    medicalRecordId: report.id,
+    identifiers: [{ system: 'urn:oid:2.16.840.1.113883.3.1234', value: 'OBS-1' }, { system: URI_SYSTEM, value: 'urn:uuid:5d1e4a8c-1f2b-4c3d-9e8f-0a1b2c3d4e5f' }],
+  });
+  await createObservation(source.db, 1, {
+    kind: 'laboratory',
+    code: '2160-0',
+    takenAt: new Date('2026-11-18T07:30:00Z'),
+    valueType: 'quantity',
+    value: 0.5,
+    secondValue: null,
+    comparator: '<',
+    unit: 'mg/dL',
+    chartValue: 0.5,
+    secondChartValue: null,
+    referenceLow: 0.6,
+    referenceHigh: null,
+    source: 'lab',
+    medicalRecordId: report.id,
+  });
+  await createObservation(source.db, 1, {
+    kind: 'laboratory',
+    code: '5778-6',
+    takenAt: new Date('2026-11-18T07:30:00Z'),
+    valueType: 'text',
+    value: null,
+    secondValue: null,
+    unit: null,
+    chartValue: null,
+    secondChartValue: null,
+    valueText: 'Yellow',
+    source: 'lab',
+  });
   const other = await createUser(source.db, { displayName: 'Other Person' });
   await createMedicalRecord(source.db, other.id, { filename: 'not-theirs.pdf' });
   await createProvider(source.db, other.id, { name: 'Dr. Elsewhere' });
   await createCondition(source.db, other.id, { name: 'Not theirs: a condition' });
   await createAllergy(source.db, other.id, { substance: 'Not theirs: an allergy' });
   await createImmunization(source.db, other.id, { vaccine: 'Not theirs: a vaccine' });
+  await createObservation(source.db, other.id, { note: 'Not theirs: a reading' });
   return large;
 }
 
@@ -171,6 +238,15 @@ async function healthListRows(db: Database, userId = 1) {
   };
 }
 
+/** The patient's readings (issue 35) as the table holds them, every column, in id order, and the units they are read in. */
+async function observationRows(db: Database, userId = 1) {
+  const [patient] = await db.select({ unitSystem: users.unitSystem }).from(users).where(eq(users.id, userId));
+  return {
+    unitSystem: patient?.unitSystem,
+    observations: await db.select().from(observations).where(eq(observations.userId, userId)).orderBy(asc(observations.id)),
+  };
+}
+
 /** The archive's files with healthassist.json changed, and the manifest's size and SHA-256 of it made to agree. */
 function withData(files: Map<string, Buffer>, change: (data: Record<string, unknown>) => Record<string, unknown>, manifestVersion?: number): Map<string, Buffer> {
   const data = Buffer.from(JSON.stringify(change(JSON.parse(files.get('healthassist.json')!.toString()) as Record<string, unknown>), null, 1));
@@ -188,6 +264,23 @@ function withData(files: Map<string, Buffer>, change: (data: Record<string, unkn
  */
 const PROFILE_TEXTS = { existingConditions: '  High blood pressure \n\n Type 2 diabetes\r\n \t \nAsthma', allergies: 'Penicillin\n   \nShellfish  ' };
 
+/** What HealthAssist wrote before vitals and lab results (format version 5): no readings, and no unit system. */
+function asVersion5(files: Map<string, Buffer>): Map<string, Buffer> {
+  return withData(
+    files,
+    ({ observations: _observations, patient, ...data }) => {
+      const { unitSystem: _unitSystem, ...profile } = patient as Record<string, unknown>;
+      return { ...data, version: 5, patient: profile };
+    },
+    5,
+  );
+}
+
+/** What an archive older than version 6 comes back as: no readings, read in US units, every patient's until then. */
+function asBeforeReadings<Rows extends Record<string, unknown>>(rows: Rows): Rows {
+  return { ...rows, patient: { ...(rows.patient as object), unitSystem: 'us' }, observations: [] };
+}
+
 /**
  * What HealthAssist wrote before rows kept where they came from (format version 4): no row's `identifiers`, and no
  * care item's, plan's or appointment's `codes`.
@@ -195,7 +288,7 @@ const PROFILE_TEXTS = { existingConditions: '  High blood pressure \n\n Type 2 d
 function asVersion4(files: Map<string, Buffer>): Map<string, Buffer> {
   const withoutSources = (rows: unknown) => (rows as Array<Record<string, unknown>>).map(({ identifiers: _identifiers, ...row }) => row);
   return withData(
-    files,
+    asVersion5(files),
     (data) => ({
       ...data,
       version: 4,
@@ -302,6 +395,17 @@ describe('an export restored into a fresh install', () => {
     expect(sourceLists.allergies).toContainEqual(expect.objectContaining({ substance: 'Latex', reactions: expect.arrayContaining([{ manifestation: 'Swollen lips', severity: null }]) }));
     expect(sourceLists.immunizations).toContainEqual(expect.objectContaining({ vaccine: 'Tdap', doseNumber: 1, codes: [expect.objectContaining({ system: CODE_SYSTEMS.cvx, code: '115' })] }));
     expect(await healthListRows(target.db)).toEqual(sourceLists);
+    // Every reading, column for column (issue 35): each value type, a comparator, a lab's range, where it came from, and
+    // the document it came in, which is the restored document of the same id; the units the patient reads them in.
+    const sourceReadings = await observationRows(source.db);
+    expect(sourceReadings.unitSystem).toBe('metric');
+    expect(new Set(sourceReadings.observations.map((row) => row.valueType))).toEqual(new Set(['blood-pressure', 'quantity', 'text']));
+    expect(sourceReadings.observations).toContainEqual(expect.objectContaining({ comparator: '<', referenceLow: 0.6, referenceHigh: null }));
+    const linked = sourceReadings.observations.filter((row) => row.medicalRecordId !== null);
+    expect(linked).toHaveLength(2);
+    expect(await observationRows(target.db)).toEqual(sourceReadings);
+    const [report] = await target.db.select({ filename: medicalRecords.filename, userId: medicalRecords.userId }).from(medicalRecords).where(eq(medicalRecords.id, linked[0]!.medicalRecordId!));
+    expect(report).toEqual({ filename: 'Lab report.pdf', userId: 1 });
 
     const urls = await everyGet();
     expect(urls.length).toBeGreaterThan(15);
@@ -353,7 +457,7 @@ describe('an export restored into a fresh install', () => {
     const again = await unzip(await exportFrom(targetApp));
     const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
     const exportedAt = JSON.parse(files.get('healthassist.json')!.toString()).exportedAt as string;
-    expect(rowsOf(again)).toEqual({ ...rowsOf(files), ...itemsOfProfileTexts(exportedAt), medications: [], medicationDoses: [], notificationSettings: null });
+    expect(rowsOf(again)).toEqual({ ...asBeforeReadings(rowsOf(files)), ...itemsOfProfileTexts(exportedAt), medications: [], medicationDoses: [], notificationSettings: null });
     for (const [path, bytes] of files) if (path.startsWith('documents/')) expect(again.get(path)?.equals(bytes), path).toBe(true);
   });
 
@@ -373,7 +477,7 @@ describe('an export restored into a fresh install', () => {
     expect(settings.json()).toMatchObject({ quietHours: { start: '22:00', end: '07:00' }, switches: { refills: true } });
     const again = await unzip(await exportFrom(targetApp));
     const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
-    const current = rowsOf(files);
+    const current = asBeforeReadings(rowsOf(files));
     expect(rowsOf(again)).toEqual({
       ...current,
       ...itemsOfProfileTexts(JSON.parse(files.get('healthassist.json')!.toString()).exportedAt as string),
@@ -408,7 +512,7 @@ describe('an export restored into a fresh install', () => {
     const again = await unzip(await exportFrom(targetApp));
     const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
     const exportedAt = JSON.parse(files.get('healthassist.json')!.toString()).exportedAt as string;
-    expect(rowsOf(again)).toEqual({ ...rowsOf(files), ...itemsOfProfileTexts(exportedAt) });
+    expect(rowsOf(again)).toEqual({ ...asBeforeReadings(rowsOf(files)), ...itemsOfProfileTexts(exportedAt) });
     // A condition added now is numbered after them.
     const created = await targetApp.inject({ method: 'POST', url: '/api/conditions', payload: { userId: 1, name: 'Migraine' } });
     expect(created.statusCode, created.body).toBe(201);
@@ -480,9 +584,25 @@ describe('an export restored into a fresh install', () => {
     // The restored install writes the current version: every row as it was (the source's came from nowhere either).
     const again = await unzip(await exportFrom(targetApp));
     const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
-    expect(rowsOf(again)).toEqual(rowsOf(files));
+    expect(rowsOf(again)).toEqual(asBeforeReadings(rowsOf(files)));
     const sourced = await target.db.select({ id: providers.id }).from(providers).where(sql`${providers.identifiers} <> '[]'::jsonb`);
     expect(sourced).toEqual([]);
+  });
+
+  it('of format version 5, made before vitals and lab results, restores every row: no readings, shown in US units', async () => {
+    await fillSource();
+    const files = await unzip(await exportFrom(source.app));
+    const older = asVersion5(files);
+    expectValidAgainst('version-5/healthassist.schema.json', older.get('healthassist.json')!);
+    const restored = await importInto(await zip(older));
+    expect(restored.statusCode, restored.body).toBe(201);
+    expect(await observationRows(target.db)).toEqual({ unitSystem: 'us', observations: [] });
+    // The documents the readings came in are still there: only the readings were not in version 5.
+    expect(restored.json().restored.medicalRecords).toBe(JSON.parse(files.get('healthassist.json')!.toString()).medicalRecords.length);
+    // The restored install writes the current version: every other row as it was.
+    const again = await unzip(await exportFrom(targetApp));
+    const rowsOf = (files: Map<string, Buffer>) => ({ ...JSON.parse(files.get('healthassist.json')!.toString()), exportedAt: null });
+    expect(rowsOf(again)).toEqual(asBeforeReadings(rowsOf(files)));
   });
 
   it('keeps whether the patient has died, and the day; and writes no reminder for them', async () => {
@@ -512,6 +632,14 @@ describe('an export restored into a fresh install', () => {
     expect(condition.statusCode, condition.body).toBe(201);
     const conditionIds = (await healthListRows(source.db)).conditions.map((row) => row.id);
     expect(condition.json().id).toBe(Math.max(...conditionIds) + 1);
+    const reading = await targetApp.inject({
+      method: 'POST',
+      url: '/api/observations',
+      payload: { userId: 1, code: '85354-9', takenAt: new Date(Date.now() - 3_600_000).toISOString(), value: { type: 'blood-pressure', systolic: 121, diastolic: 79, unit: 'mm[Hg]' } },
+    });
+    expect(reading.statusCode, reading.body).toBe(201);
+    const readingIds = (await observationRows(source.db)).observations.map((row) => row.id);
+    expect(reading.json().id).toBe(Math.max(...readingIds) + 1);
   });
 });
 
@@ -555,19 +683,23 @@ describe('an archive that cannot be restored writes nothing', () => {
   });
 
   it('of another format version', async () => {
-    const newer = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 6 })));
-    await expectRefused(await zip(newer), 400, /made by a newer HealthAssist \(format version 6\); this one reads versions up to 5/);
+    const newer = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 7 })));
+    await expectRefused(await zip(newer), 400, /made by a newer HealthAssist \(format version 7\); this one reads versions up to 6/);
     const unknown = changed('manifest.json', () => Buffer.from(JSON.stringify({ ...manifest(), version: 'one' })));
     await expectRefused(await zip(unknown), 400, /format version \("one"\) is not one HealthAssist knows/);
   });
 
-  it('a version 1 archive that holds medications, a version 2 one that holds notification settings, a version 3 one that holds health lists, a version 4 one that says where a row came from, or data of another version than its manifest', async () => {
+  it('a version 1 archive that holds medications, a version 2 one that holds notification settings, a version 3 one that holds health lists, a version 4 one that says where a row came from, a version 5 one that holds readings or a unit system, or data of another version than its manifest', async () => {
     const withMedications = withData(asVersion2(files), (data) => ({ ...data, version: 1 }), 1);
     await expectRefused(await zip(withMedications), 400, /healthassist\.json: Unrecognized key(s)?.*medications/);
     const withLists = withData(asVersion3(files), (data) => ({ ...data, conditions: [] }), 3);
     await expectRefused(await zip(withLists), 400, /healthassist\.json: Unrecognized key(s)?.*conditions/);
     const withSources = withData(asVersion4(files), (data) => ({ ...data, providers: (data.providers as Array<Record<string, unknown>>).map((row) => ({ ...row, identifiers: [] })) }), 4);
     await expectRefused(await zip(withSources), 400, /healthassist\.json: providers.*Unrecognized key(s)?.*identifiers/);
+    const withReadings = withData(asVersion5(files), (data) => ({ ...data, observations: [] }), 5);
+    await expectRefused(await zip(withReadings), 400, /healthassist\.json: Unrecognized key(s)?.*observations/);
+    const withUnits = withData(asVersion5(files), (data) => ({ ...data, patient: { ...(data.patient as object), unitSystem: 'metric' } }), 5);
+    await expectRefused(await zip(withUnits), 400, /healthassist\.json: patient: Unrecognized key(s)?.*unitSystem/);
     // A version 4 archive's profile holds no texts of conditions: they are its lists.
     const withTexts = withData(files, (data) => ({ ...data, patient: { ...(data.patient as object), existingConditions: 'Asthma' } }));
     await expectRefused(await zip(withTexts), 400, /healthassist\.json: patient: Unrecognized key(s)?.*existingConditions/);
@@ -625,6 +757,36 @@ describe('an archive that cannot be restored writes nothing', () => {
     await expectRefused(await edit((data) => { data.patient.deceasedDate = '2026-10-02'; }), 400, /patient\.deceasedDate: is given only when the patient has died/);
   });
 
+  it('readings that break what the table holds, and a unit system it does not know', async () => {
+    type Rows = { patient: Record<string, unknown>; observations: Record<string, unknown>[] };
+    const edit = (change: (data: Rows) => void) =>
+      zip(
+        withData(files, (data) => {
+          const copy = structuredClone(data) as unknown as Rows;
+          change(copy);
+          return copy as unknown as Record<string, unknown>;
+        }),
+      );
+    const ofType = (data: Rows, valueType: string) => data.observations.find((row) => row.valueType === valueType)!;
+    const glucose = (data: Rows) => data.observations.find((row) => row.code === '2345-7')!;
+    await expectRefused(await edit((data) => { ofType(data, 'blood-pressure').secondValue = null; }), 400, /healthassist\.json: observations\.\d+\.secondValue: is given for every blood-pressure reading/);
+    await expectRefused(await edit((data) => { glucose(data).comparator = '~'; }), 400, /healthassist\.json: observations\.\d+\.comparator/);
+    await expectRefused(await edit((data) => { ofType(data, 'blood-pressure').comparator = '<'; }), 400, /observations\.\d+\.comparator: is not given for a blood-pressure reading/);
+    await expectRefused(await edit((data) => { glucose(data).unit = null; }), 400, /observations\.\d+\.unit: is given for every quantity reading/);
+    await expectRefused(await edit((data) => { ofType(data, 'text').value = 3; }), 400, /observations\.\d+\.value: is not given for a text reading/);
+    await expectRefused(await edit((data) => { ofType(data, 'text').valueText = null; }), 400, /observations\.\d+\.valueText: is given for every text reading/);
+    await expectRefused(await edit((data) => { glucose(data).referenceHigh = 3; }), 400, /observations\.\d+\.referenceHigh: must not be below referenceLow/);
+    await expectRefused(await edit((data) => { glucose(data).kind = 'lab'; }), 400, /observations\.\d+\.kind/);
+    await expectRefused(await edit((data) => { glucose(data).valueType = 'number'; }), 400, /observations\.\d+\.valueType/);
+    await expectRefused(await edit((data) => { glucose(data).source = 'guess'; }), 400, /observations\.\d+\.source/);
+    await expectRefused(await edit((data) => { glucose(data).code = ' '; }), 400, /observations\.\d+\.code: must not be blank/);
+    await expectRefused(await edit((data) => { glucose(data).value = 'high'; }), 400, /observations\.\d+\.value/);
+    await expectRefused(await edit((data) => { glucose(data).identifiers = [{ system: 'urn:x' }]; }), 400, /observations\.\d+\.identifiers\.0\.value/);
+    await expectRefused(await edit((data) => { glucose(data).medicalRecordId = 9999; }), 400, /damaged or was changed: reading \d+ names medical record 9999, which the backup does not hold/);
+    await expectRefused(await edit((data) => { data.observations.push({ ...data.observations[0]! }); }), 400, /it holds reading \d+ twice/);
+    await expectRefused(await edit((data) => { data.patient.unitSystem = 'imperial'; }), 400, /healthassist\.json: patient\.unitSystem/);
+  });
+
   it('too large to send, or unpacking past the limit, or a bomb', async () => {
     await expectRefused(Buffer.alloc(MAX_ARCHIVE_BYTES + 1), 413, /larger than 8 MiB, more than this server accepts/);
     const zeros = (size: number) => new Map([...files, ['healthassist.json', Buffer.alloc(size)]]);
@@ -639,6 +801,8 @@ describe('an archive that cannot be restored writes nothing', () => {
     await createCondition(target.db, 1, { name: 'Kept until replaced' });
     await createAllergy(target.db, 1, { substance: 'Kept until replaced' });
     await createImmunization(target.db, 1, { vaccine: 'Kept until replaced' });
+    const replacedReport = await createMedicalRecord(target.db, 1, { filename: 'Replaced report.pdf' });
+    await createObservation(target.db, 1, { id: 500, note: 'Kept until replaced', medicalRecordId: replacedReport.id });
     await expectRefused(archive, 409, new RegExp(PATIENT_EXISTS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     const replacedIds = (await target.db.select({ id: notifications.id }).from(notifications)).map((row) => row.id);
     expect(replacedIds).toHaveLength(3);
@@ -651,8 +815,9 @@ describe('an archive that cannot be restored writes nothing', () => {
     expect(after.filter((row) => replacedIds.includes(row.id))).toEqual([]);
     const names = ((await targetApp.inject({ method: 'GET', url: '/api/providers/1' })).json() as { name: string }[]).map((provider) => provider.name);
     expect(names).not.toContain('Dr. Kept Until Replaced');
-    // The health lists are the archive's, and only the archive's.
+    // The health lists and the readings are the archive's, and only the archive's.
     expect(await healthListRows(target.db)).toEqual(await healthListRows(source.db));
+    expect(await observationRows(target.db)).toEqual(await observationRows(source.db));
     for (const url of await everyGet()) expect(await answer(targetApp, url), url).toEqual(await answer(source.app, url));
   });
 

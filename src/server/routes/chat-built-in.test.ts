@@ -221,6 +221,24 @@ describe('the built-in assistant reads the medications and the dose log (issue 3
   });
 });
 
+describe('the built-in assistant reads the vitals and lab results (issue 35)', () => {
+  it('answers "what was my last blood sugar?" from a result recorded on the Lab Results page, in the patient’s units', async () => {
+    await t.db.update(users).set({ timeZone: 'America/New_York', unitSystem: 'metric' }).where(eq(users.id, t.userId));
+    const recorded = await api(t.app, 'POST', '/api/observations', {
+      userId: t.userId,
+      code: '2345-7',
+      takenAt: '2026-11-01T12:00:00Z',
+      value: { type: 'quantity', number: 6.2, comparator: null, unit: 'mmol/L' },
+    });
+    expect(recorded.status).toBe(201);
+    const ask = async (question: string) => (await api(t.app, 'POST', '/api/chat/n8n', send(randomUUID(), question))).body.output as string;
+    expect(await ask('What was my last blood sugar?')).toContain('Your last glucose was 6.2 mmol/L on November 1, 2026 (usual range 3.9–5.5 mmol/L: high).');
+    expect(await ask('is my blood sugar going up?')).toContain(
+      'You have only one glucose result, too few to tell a trend: 6.2 mmol/L on November 1, 2026 (usual range 3.9–5.5 mmol/L: high). Record more on the Lab Results page and ask again.',
+    );
+  });
+});
+
 describe('DELETE /api/chat/history', () => {
   it('deletes every conversation of the patient in both chats', async () => {
     const sessionId = randomUUID();

@@ -17,6 +17,7 @@ import {
   createCondition,
   createDose,
   createImmunization,
+  createObservation,
   createMedication,
   createRecoveryCode,
   createSession,
@@ -61,6 +62,8 @@ async function demoWithAnotherUser(t: TestContext): Promise<number> {
   await createCondition(t.db, other.id);
   await createAllergy(t.db, other.id);
   await createImmunization(t.db, other.id);
+  // Vitals and lab results (issue 35): the demo has its own seeded.
+  await createObservation(t.db, other.id);
   // The demo seeds no conversation; the patient may have chatted since.
   for (const userId of [1, other.id]) await createChatMessage(t.db, userId);
   for (const userId of [1, other.id]) await createConfirmationCall(t.db, userId);

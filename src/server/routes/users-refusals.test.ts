@@ -165,6 +165,7 @@ describe('PATCH /api/users/{id} on a first run, without a patient', () => {
       communicationPreference: 'email',
       appointmentReminders: true,
       healthTips: true,
+      unitSystem: 'us',
       onboardedAt: null,
     });
     expect((await api(t.app, 'GET', '/api/users/1')).body).toEqual(response.body);

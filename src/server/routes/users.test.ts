@@ -27,6 +27,7 @@ const PUBLIC_FIELDS = [
   'communicationPreference',
   'appointmentReminders',
   'healthTips',
+  'unitSystem',
   'onboardedAt',
 ].sort();
 

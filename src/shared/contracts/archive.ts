@@ -23,6 +23,7 @@ export const ImportResult = z
       preventativeCare: count,
       appointments: count,
       medicalRecords: count,
+      observations: count,
       activities: count,
       chatSessions: count,
       chatMessages: count,

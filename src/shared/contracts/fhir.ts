@@ -30,7 +30,7 @@ export const FhirImportResult = z
         alreadyThere: z
           .int()
           .nonnegative()
-          .meta({ description: 'How many were in the record already (the same item), so nothing was added: conditions, allergies and immunizations' }),
+          .meta({ description: 'How many were in the record already (the same item: a provider, a condition, a vital sign or lab result…), so nothing was added' }),
         skipped: z.array(z.object({ reason: z.string(), count: z.int().positive() })),
       }),
     ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNIT_SYSTEMS } from '../rules/unit-systems';
 import { isTimeZone, SEXES_AT_BIRTH } from '../rules/patient';
 import { COMMUNICATION_PREFERENCES } from '../rules/statuses';
 import { calendarDate, dateOnly, id, instant, optionalText, todayUtc, type Json } from './common';
@@ -49,6 +50,8 @@ export const profileFields = {
   existingConditions: optionalText(2000),
   medications: optionalText(2000),
   allergies: optionalText(2000),
+  /** The units vitals and lab results are shown in (issue 35). */
+  unitSystem: z.enum(UNIT_SYSTEMS, { message: `must be one of ${UNIT_SYSTEMS.join(', ')}` }),
 };
 
 /** PATCH /api/users/{id} — the profile's save: any of its fields; null clears an optional one. */
@@ -80,6 +83,7 @@ export const User = z
     communicationPreference: z.enum(COMMUNICATION_PREFERENCES),
     appointmentReminders: z.boolean(),
     healthTips: z.boolean(),
+    unitSystem: z.enum(UNIT_SYSTEMS).meta({ description: 'The units vitals and lab results are shown in: metric (kg, °C, mmol/L) or US (lb, °F, mg/dL)' }),
     onboardedAt: instant.nullable(),
   })
   .meta({ id: 'User' });

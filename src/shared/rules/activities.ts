@@ -19,6 +19,8 @@ export const ACTIVITY_KINDS = {
   medication_stopped: { iconType: 'medication', template: 'Stopped {name}' },
   dose_logged: { iconType: 'medication', template: 'Dose of {name} logged' },
   records_imported: { iconType: 'folder_open', template: 'Imported {items} from a FHIR file' },
+  reading_recorded: { iconType: 'health_and_safety', template: 'Recorded {name}: {value}' },
+  readings_imported: { iconType: 'folder_open', template: 'Imported {readings} from a CSV file' },
 } as const satisfies Record<string, { iconType: IconType; template: string }>;
 
 export type ActivityType = keyof typeof ACTIVITY_KINDS;

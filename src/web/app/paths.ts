@@ -4,6 +4,9 @@ export const paths = {
   records: '/records',
   /** The medication list, the schedule and the dose log (issue 32). */
   medications: '/medications',
+  /** Vitals and lab results (issue 35): readings, trends, quick entry and CSV import. */
+  vitals: '/vitals',
+  labResults: '/lab-results',
   insurance: '/insurance',
   preventative: '/preventative',
   appointments: '/appointments',

@@ -7,6 +7,8 @@ import { paths } from './paths';
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const RecordsPage = lazy(() => import('../features/records/records-page'));
 const MedicationsPage = lazy(() => import('../features/medications/medications-page'));
+const VitalsPage = lazy(() => import('../features/observations/vitals-page'));
+const LabResultsPage = lazy(() => import('../features/observations/lab-results-page'));
 const ActivityPage = lazy(() => import('../features/activity/activity-page'));
 const InsurancePage = lazy(() => import('../features/insurance/insurance-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
@@ -16,6 +18,8 @@ const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const WorkflowChatPage = lazy(() => import('../features/workflow-chat/workflow-chat-page'));
 const SecurityPage = lazy(() => import('../features/security/security-page'));
 const NotificationSettingsPage = lazy(() => import('../features/notifications/notification-settings-page'));
+/** The first-run wizard stands outside the layout (routes.tsx), but its chunk is named here, after the first paint. */
+export const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page'));
 // The screens' tooltips: their code comes with the screens', not with the first paint (ADR 20).
 const ScreenTooltips = lazy(() => import('../components/ui/tooltip-provider'));
 
@@ -30,6 +34,8 @@ export default function Screens() {
         <Route path={paths.dashboard} component={DashboardPage} />
         <Route path={paths.records} component={RecordsPage} />
         <Route path={paths.medications} component={MedicationsPage} />
+        <Route path={paths.vitals} component={VitalsPage} />
+        <Route path={paths.labResults} component={LabResultsPage} />
         <Route path={paths.activity} component={ActivityPage} />
         <Route path={paths.insurance} component={InsurancePage} />
         <Route path={paths.preventative} component={PreventativePage} />

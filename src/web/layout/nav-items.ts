@@ -1,4 +1,4 @@
-import { CalendarDays, FileText, HeartPulse, LayoutDashboard, MessageCircle, Pill, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { Activity, CalendarDays, FileText, FlaskConical, HeartPulse, LayoutDashboard, MessageCircle, Pill, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { paths } from '../app/paths';
 
 export interface NavItem {
@@ -8,13 +8,15 @@ export interface NavItem {
 }
 
 /**
- * The seven sidebar entries of part 1 §2 (docs/product.md#part-1-2), and Medications (issue 32) between Medical Records
- * and Insurance; the assistant entry is labelled "What's Good?" (part 2 §2 (docs/product.md#part-2-2)).
+ * The seven sidebar entries of part 1 §2 (docs/product.md#part-1-2), and Medications (issue 32), Vitals and Lab Results
+ * (issue 35) between Medical Records and Insurance; the assistant entry is labelled "What's Good?" (part 2 §2 (docs/product.md#part-2-2)).
  */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', href: paths.dashboard, icon: LayoutDashboard },
   { label: 'Medical Records', href: paths.records, icon: FileText },
   { label: 'Medications', href: paths.medications, icon: Pill },
+  { label: 'Vitals', href: paths.vitals, icon: Activity },
+  { label: 'Lab Results', href: paths.labResults, icon: FlaskConical },
   { label: 'Insurance', href: paths.insurance, icon: ShieldCheck },
   { label: 'Preventative Care', href: paths.preventative, icon: HeartPulse },
   { label: 'Appointments', href: paths.appointments, icon: CalendarDays },

@@ -25,6 +25,7 @@ const alex: User = {
   communicationPreference: 'email',
   appointmentReminders: true,
   healthTips: true,
+  unitSystem: 'us',
   onboardedAt: null,
 };
 

@@ -13,3 +13,4 @@ export * from './chat';
 export * from './confirmation-calls';
 export * from './sign-in';
 export * from './notifications';
+export * from './observations';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { SEXES_AT_BIRTH, type SexAtBirth } from '../../../shared/rules/patient';
+import { UNIT_SYSTEMS, type UnitSystem } from '../../../shared/rules/unit-systems';
 import { COMMUNICATION_PREFERENCES, type CommunicationPreference } from '../../../shared/rules/statuses';
 import { isOneOf } from './checks';
 
@@ -31,6 +32,8 @@ export const users = pgTable(
     communicationPreference: text('communication_preference').$type<CommunicationPreference>().notNull().default('email'),
     appointmentReminders: boolean('appointment_reminders').notNull().default(true),
     healthTips: boolean('health_tips').notNull().default(true),
+    /** The units vitals and lab results are shown in (issue 35): metric (kg, °C, mmol/L) or US (lb, °F, mg/dL). */
+    unitSystem: text('unit_system').$type<UnitSystem>().notNull().default('us'),
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     /** The seeded demo patient: counts as onboarded, and Settings offers to remove it ('Start with my own data'). */
     isDemo: boolean('is_demo').notNull().default(false),
@@ -38,6 +41,7 @@ export const users = pgTable(
   (t) => [
     check('users_communication_preference_check', isOneOf(t.communicationPreference, COMMUNICATION_PREFERENCES)),
     check('users_display_name_check', sql`length(${t.displayName}) between 1 and 200`),
+    check('users_unit_system_check', isOneOf(t.unitSystem, UNIT_SYSTEMS)),
     check('users_sex_at_birth_check', isOneOf(t.sexAtBirth, SEXES_AT_BIRTH)),
     check('users_deceased_check', sql`${t.deceasedDate} is null or ${t.deceased}`),
   ],

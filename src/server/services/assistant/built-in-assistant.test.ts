@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CURRENT_USER_ID } from '../../../shared/rules/patient';
-import { createAppointment, createDose, createMedicalRecord, createMedication, createProvider, createUser } from '../../../testing/factories';
+import { createAppointment, createDose, createMedicalRecord, createMedication, createObservation, createProvider, createUser } from '../../../testing/factories';
 import { createTestDatabase } from '../../../testing/test-database';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { wipeData } from '../../db/reset';
@@ -102,6 +102,8 @@ describe('builtInReply on the seeded demo patient', () => {
     expect(medications).toContain('Metformin 500 mg');
     expect(medications).not.toMatch(/Not yours|Warfarin/);
     expect(await ask('did I take my Warfarin today?')).not.toContain('Warfarin');
+    await createObservation(db, other.id, { value: 200, secondValue: 130, chartValue: 200, secondChartValue: 130, takenAt: new Date(2026, 10, 22, 9, 0) });
+    expect(await ask('what was my last blood pressure?')).not.toContain('200/130');
   });
 });
 
@@ -180,6 +182,19 @@ describe('the answers follow the data when it changes', () => {
     expect(overdue).not.toContain('Dental Cleaning');
     expect(overdue).toContain('Due in the next three months: Blood Pressure Check (due January 22, 2027)');
     expect(await ask('When is my dental cleaning due?')).toContain('Dental Cleaning is next due on May 21, 2027. It was last completed on November 21, 2026.');
+  });
+
+  it('a reading recorded becomes the last one, and counts in the trend', async () => {
+    // A blood pressure on the Vitals page this morning (the service records it as the API does; the factory as stored).
+    await createObservation(db, demo.id, { value: 146, secondValue: 94, chartValue: 146, secondChartValue: 94, takenAt: new Date(2026, 10, 22, 8, 0) });
+    expect(await ask('what was my last blood pressure?')).toContain(
+      'Your last blood pressure was 146/94 mmHg on November 22, 2026 (usual range 90/60–129/79 mmHg: high).',
+    );
+    const trend = await ask('is my blood pressure going up?');
+    expect(trend).toMatch(/^Your blood pressure averaged \d+\/\d+ mmHg over the last 30 days \(5 readings\), (up|down) from \d+\/\d+ mmHg in the 30 days before \(\d+ readings\)\./);
+    expect(trend).toContain('Your latest was 146/94 mmHg on November 22, 2026');
+    // A general question is still the general guidance's.
+    expect(await ask('How can I lower my blood pressure?')).toContain('Less salt, regular activity');
   });
 
   it('a newly uploaded record becomes the latest', async () => {

@@ -18,6 +18,7 @@ export type IntentId =
   | 'how-to-book'
   | 'plan-benefits'
   | 'insurance-costs'
+  | 'readings'
   | 'seasonal-allergies'
   | 'hydration'
   | 'blood-pressure'

@@ -10,6 +10,7 @@ import {
   createInsurancePlan,
   createMedicalRecord,
   createMedication,
+  createObservation,
   createProvider,
   createUser,
 } from '../../../testing/factories';
@@ -20,13 +21,63 @@ import { users } from '../../db/schema/index';
 import { seedIfEmpty } from '../../db/seed';
 import type { Patient } from '../../core/patient';
 import { DEMO_FACTS, NOTHING_ON_FILE } from '../../../testing/patient-facts';
-import { describeFacts, loadPatientFacts } from './patient-facts';
+import { describeFacts, loadPatientFacts, type MeasureReadings, type PatientFacts } from './patient-facts';
 
 let database: DatabaseHandle;
 let db: Database;
 /** Noon, local time: the seed's dates and "today" (no time zone on the demo patient) are both local days. */
 const NOW = new Date(2026, 10, 22, 12, 0);
 const demo: Patient = { id: CURRENT_USER_ID };
+/** A lab result of the demo's panel, drawn on September 22 with the lab's own range, and nothing before it. */
+const drawn = (code: string, name: string, number: number, unit: string, range: string, flag: 'high' | null = null): MeasureReadings => ({
+  latest: { code, name, kind: 'laboratory', date: '2026-09-22', number, second: null, value: `${number} ${unit}`, flag, range, labRange: true },
+  unit,
+  decimals: 1,
+  earlier: [],
+  recentMean: null,
+  previousMean: null,
+});
+
+/**
+ * The demo's readings (db/seed.ts) as loadPatientFacts reads them on 2026-11-22, in US units: a weekly blood pressure
+ * (the last 30 days against the 30 before), a monthly weight, and September's panel from the lab.
+ */
+const DEMO_READINGS: MeasureReadings[] = [
+  {
+    latest: { code: '85354-9', name: 'Blood pressure', kind: 'vital-sign', date: '2026-11-15', number: 128, second: 82, value: '128/82 mmHg', flag: 'high', range: '90/60–129/79 mmHg', labRange: false },
+    unit: 'mmHg',
+    decimals: 0,
+    earlier: [
+      { date: '2026-11-08', number: 132, second: 85 },
+      { date: '2026-11-01', number: 127, second: 81 },
+      { date: '2026-10-25', number: 129, second: 83 },
+      { date: '2026-10-18', number: 134, second: 86 },
+      { date: '2026-10-11', number: 128, second: 82 },
+    ],
+    recentMean: { count: 4, number: 129, second: 83 },
+    previousMean: { count: 4, number: 130, second: 83 },
+  },
+  {
+    latest: { code: '29463-7', name: 'Weight', kind: 'vital-sign', date: '2026-10-21', number: 170, second: null, value: '170 lb', flag: null, range: null, labRange: false },
+    unit: 'lb',
+    decimals: 1,
+    earlier: [
+      { date: '2026-09-21', number: 170.9, second: null },
+      { date: '2026-08-21', number: 171.7, second: null },
+      { date: '2026-07-21', number: 172.4, second: null },
+    ],
+    recentMean: null,
+    previousMean: { count: 1, number: 170, second: null },
+  },
+  drawn('2093-3', 'Total cholesterol', 212, 'mg/dL', '199 mg/dL or less', 'high'),
+  drawn('2085-9', 'HDL cholesterol', 52, 'mg/dL', '40 mg/dL or more'),
+  drawn('18262-6', 'LDL cholesterol', 131, 'mg/dL', '99 mg/dL or less', 'high'),
+  drawn('2571-8', 'Triglycerides', 145, 'mg/dL', '149 mg/dL or less'),
+  drawn('4548-4', 'Hemoglobin A1c', 5.6, '%', '5.6 % or less'),
+  drawn('2345-7', 'Glucose', 94, 'mg/dL', '70–99 mg/dL'),
+];
+const DEMO: PatientFacts = { ...DEMO_FACTS, readings: DEMO_READINGS };
+const NOTHING: PatientFacts = { ...NOTHING_ON_FILE, readings: [] };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -43,7 +94,7 @@ afterAll(async () => {
 describe('loadPatientFacts', () => {
   it('reads the seeded demo patient: the next scheduled visit, care by shown status, the primary plan, the records', async () => {
     await seedIfEmpty(db, NOW);
-    expect(await loadPatientFacts(db, demo, NOW)).toEqual(DEMO_FACTS);
+    expect(await loadPatientFacts(db, demo, NOW)).toEqual(DEMO);
   });
 
   it("reads the patient's own rows only, never another user's", async () => {
@@ -57,8 +108,9 @@ describe('loadPatientFacts', () => {
     await createMedicalRecord(db, other.id, { filename: 'not-yours.pdf', uploadDate: NOW });
     const warfarin = await createMedication(db, other.id, { name: 'Warfarin', schedule: { kind: 'daily', times: ['08:00'] } });
     await createDose(db, warfarin, { scheduledDate: '2026-11-22', scheduledTime: '08:00', takenAt: new Date(2026, 10, 22, 8, 1) });
+    await createObservation(db, other.id, { takenAt: new Date(2026, 10, 21, 9, 0) });
 
-    expect(await loadPatientFacts(db, demo, NOW)).toEqual(DEMO_FACTS);
+    expect(await loadPatientFacts(db, demo, NOW)).toEqual(DEMO);
     const theirs = await loadPatientFacts(db, { id: other.id }, NOW);
     expect(theirs.displayName).toBe('Other Person');
     expect(theirs.nextAppointments.map((a) => a.providerName)).toEqual(['Dr. Someone Else']);
@@ -66,10 +118,11 @@ describe('loadPatientFacts', () => {
     expect(theirs.records.count).toBe(1);
     expect(theirs.medicationList.current.map((m) => m.name)).toEqual(['Warfarin']);
     expect(theirs.todaysDoses).toMatchObject([{ name: 'Warfarin', time: '08:00', logged: 'taken', takenAt: '08:01' }]);
+    expect(theirs.readings?.map((measure) => measure.latest.value)).toEqual(['128/82 mmHg']);
   });
 
   it('answers for a patient that does not exist yet (a first run) with nothing on file', async () => {
-    expect(await loadPatientFacts(db, demo, NOW)).toEqual(NOTHING_ON_FILE);
+    expect(await loadPatientFacts(db, demo, NOW)).toEqual(NOTHING);
   });
 
   describe('appointments', () => {
@@ -290,6 +343,162 @@ describe('loadPatientFacts', () => {
     });
   });
 
+  describe('readings', () => {
+    /** A reading of a number in its chart unit (mg/dL, %), as the API stores it. */
+    const quantity = (code: string, value: number, unit: string, takenAt: string, overrides: Parameters<typeof createObservation>[2] = {}) => ({
+      kind: 'laboratory' as const,
+      code,
+      valueType: 'quantity' as const,
+      value,
+      secondValue: null,
+      unit,
+      chartValue: value,
+      secondChartValue: null,
+      takenAt: new Date(takenAt),
+      ...overrides,
+    });
+    const bloodPressure = (systolic: number, diastolic: number, takenAt: string) => ({
+      value: systolic,
+      secondValue: diastolic,
+      chartValue: systolic,
+      secondChartValue: diastolic,
+      takenAt: new Date(takenAt),
+    });
+
+    /**
+     * A patient in New York with blood pressure read three times in the last 30 days and twice in the 30 before (and once
+     * before those), a lab's glucose, LDL cholesterol with the lab's own range, an A1c in March and a urine glucose in
+     * words; and another patient with readings of their own, never known.
+     */
+    async function patientWithReadings() {
+      const user = await createUser(db, { timeZone: 'America/New_York' });
+      const other = await createUser(db, { timeZone: 'America/New_York' });
+      for (const [systolic, diastolic, takenAt] of [
+        [120, 78, '2026-09-01T12:00:00Z'],
+        [124, 80, '2026-10-10T12:00:00Z'],
+        [128, 80, '2026-10-20T12:00:00Z'],
+        [130, 84, '2026-11-07T12:00:00Z'],
+        [134, 86, '2026-11-14T12:00:00Z'],
+        // 22:00 on November 20 in New York.
+        [138, 88, '2026-11-21T03:00:00Z'],
+      ] as const) {
+        await createObservation(db, user.id, bloodPressure(systolic, diastolic, takenAt));
+      }
+      await createObservation(db, user.id, quantity('2345-7', 104, 'mg/dL', '2026-11-03T14:00:00Z'));
+      await createObservation(db, user.id, quantity('18262-6', 142, 'mg/dL', '2026-11-03T14:00:00Z', { referenceLow: 0, referenceHigh: 129 }));
+      await createObservation(db, user.id, quantity('4548-4', 6.1, '%', '2026-03-03T15:00:00Z'));
+      await createObservation(db, user.id, {
+        kind: 'laboratory',
+        code: '25428-4',
+        valueType: 'text',
+        value: null,
+        secondValue: null,
+        valueText: 'negative',
+        unit: null,
+        chartValue: null,
+        secondChartValue: null,
+        takenAt: new Date('2026-11-03T14:00:00Z'),
+      });
+      // Another patient's: a later, higher blood pressure and readings of measures the patient has none of.
+      await createObservation(db, other.id, bloodPressure(200, 130, '2026-11-22T01:00:00Z'));
+      await createObservation(db, other.id, bloodPressure(90, 50, '2026-10-15T12:00:00Z'));
+      await createObservation(db, other.id, quantity('2345-7', 300, 'mg/dL', '2026-11-10T14:00:00Z'));
+      await createObservation(db, other.id, quantity('3016-3', 9, 'm[IU]/L', '2026-11-10T14:00:00Z', { kind: 'laboratory' }));
+      await createObservation(db, other.id, { ...quantity('29463-7', 80, 'kg', '2026-11-10T14:00:00Z'), kind: 'vital-sign' });
+      return { user, other };
+    }
+
+    it("are the newest of each measure the patient has, in their units with its flag, the earlier ones and the last two 30-day means; never another's", async () => {
+      const { user, other } = await patientWithReadings();
+      const facts = await loadPatientFacts(db, { id: user.id }, NOW);
+      const bloodPressureFacts: MeasureReadings = {
+        latest: {
+          code: '85354-9',
+          name: 'Blood pressure',
+          kind: 'vital-sign',
+          date: '2026-11-20',
+          number: 138,
+          second: 88,
+          value: '138/88 mmHg',
+          flag: 'high',
+          range: '90/60–129/79 mmHg',
+          labRange: false,
+        },
+        unit: 'mmHg',
+        decimals: 0,
+        earlier: [
+          { date: '2026-11-14', number: 134, second: 86 },
+          { date: '2026-11-07', number: 130, second: 84 },
+          { date: '2026-10-20', number: 128, second: 80 },
+          { date: '2026-10-10', number: 124, second: 80 },
+          { date: '2026-09-01', number: 120, second: 78 },
+        ],
+        recentMean: { count: 3, number: 134, second: 86 },
+        previousMean: { count: 2, number: 126, second: 80 },
+      };
+      const lab = (latest: Partial<MeasureReadings['latest']> & Pick<MeasureReadings['latest'], 'code' | 'name' | 'value'>, rest: Partial<MeasureReadings>): MeasureReadings => ({
+        latest: { kind: 'laboratory', date: '2026-11-03', number: null, second: null, flag: null, range: null, labRange: false, ...latest },
+        unit: null,
+        decimals: 1,
+        earlier: [],
+        recentMean: null,
+        previousMean: null,
+        ...rest,
+      });
+      // In the measures table's order: the vital signs, then the lipid panel, then diabetes, then the urinalysis.
+      expect(facts.readings).toEqual([
+        bloodPressureFacts,
+        lab(
+          { code: '18262-6', name: 'LDL cholesterol', number: 142, value: '142 mg/dL', flag: 'high', range: '0–129 mg/dL', labRange: true },
+          { unit: 'mg/dL', recentMean: { count: 1, number: 142, second: null } },
+        ),
+        lab({ code: '4548-4', name: 'Hemoglobin A1c', date: '2026-03-03', number: 6.1, value: '6.1 %', flag: 'high', range: '4–5.6 %' }, { unit: '%' }),
+        lab(
+          { code: '2345-7', name: 'Glucose', number: 104, value: '104 mg/dL', flag: 'high', range: '70–99 mg/dL' },
+          { unit: 'mg/dL', recentMean: { count: 1, number: 104, second: null } },
+        ),
+        lab({ code: '25428-4', name: 'Urine glucose', value: 'negative' }, { decimals: 0 }),
+      ]);
+
+      // The other patient's are theirs alone: their own blood pressure, and measures the patient has none of.
+      const theirs = await loadPatientFacts(db, { id: other.id }, NOW);
+      expect(theirs.readings?.map(({ latest }) => [latest.name, latest.value, latest.flag])).toEqual([
+        ['Blood pressure', '200/130 mmHg', 'critical-high'],
+        ['Weight', '176.4 lb', null],
+        ['Glucose', '300 mg/dL', 'high'],
+        ['TSH', '9 mIU/L', 'high'],
+      ]);
+      expect(theirs.readings?.[0]).toMatchObject({ earlier: [{ date: '2026-10-15', number: 90, second: 50 }], recentMean: { count: 1 }, previousMean: { count: 1 } });
+    });
+
+    it("are in the patient's units: metric when they prefer it", async () => {
+      const { user } = await patientWithReadings();
+      await db.update(users).set({ unitSystem: 'metric' }).where(eq(users.id, user.id));
+      const readings = (await loadPatientFacts(db, { id: user.id }, NOW)).readings ?? [];
+      const byName = (name: string) => readings.find((measure) => measure.latest.name === name);
+      expect(byName('Glucose')).toMatchObject({
+        latest: { number: 5.8, value: '5.8 mmol/L', flag: 'high', range: '3.9–5.5 mmol/L' },
+        unit: 'mmol/L',
+        recentMean: { count: 1, number: 5.8 },
+      });
+      // The lab's range, converted as the value is.
+      expect(byName('LDL cholesterol')?.latest).toMatchObject({ value: '3.7 mmol/L', range: '0–3.3 mmol/L', labRange: true, flag: 'high' });
+      expect(byName('Blood pressure')?.latest.value).toBe('138/88 mmHg');
+    });
+
+    it('keep five readings before the newest, however many there are', async () => {
+      const user = await createUser(db);
+      for (let day = 1; day <= 9; day++) {
+        await createObservation(db, user.id, { ...quantity('29463-7', 80 + day, 'kg', `2026-11-${String(day).padStart(2, '0')}T12:00:00Z`), kind: 'vital-sign' });
+      }
+      const [weight] = (await loadPatientFacts(db, { id: user.id }, NOW)).readings ?? [];
+      expect(weight?.latest.value).toBe('196.2 lb');
+      expect(weight?.earlier.map((point) => point.number)).toEqual([194, 191.8, 189.6, 187.4, 185.2]);
+      expect(weight?.recentMean).toEqual({ count: 9, number: 187.4, second: null });
+      expect(weight?.previousMean).toBeNull();
+    });
+  });
+
   it('reads medications, allergies and conditions as typed, trimmed, and blank as none', async () => {
     const user = await createUser(db, { medications: '  Lisinopril 10 mg\nMetformin  ', allergies: '   ', existingConditions: null });
     const facts = await loadPatientFacts(db, { id: user.id }, NOW);
@@ -318,6 +527,15 @@ describe('describeFacts', () => {
         'Metformin 500 mg, 1 tablet every day at 08:00 and 20:00, instructions "Take with food", for "Type 2 diabetes", 2 refills left, 41 on hand.',
       "Today's doses from the dose log (the time now is 12:00): Lisinopril 10 mg at 08:00 not logged; Metformin 500 mg at 08:00 not logged; " +
         'Metformin 500 mg at 20:00 still due; Atorvastatin 20 mg at 22:00 still due.',
+      'Vitals (the newest of each): Blood pressure 128/82 mmHg on 2026-11-15, HIGH (usual range 90/60–129/79 mmHg); Weight 170 lb on 2026-10-21.',
+      "Lab results (the newest of each): Total cholesterol 212 mg/dL on 2026-09-22, HIGH (the lab's range 199 mg/dL or less); " +
+        "HDL cholesterol 52 mg/dL on 2026-09-22, in range (the lab's range 40 mg/dL or more); LDL cholesterol 131 mg/dL on 2026-09-22, HIGH (the lab's range 99 mg/dL or less); " +
+        "Triglycerides 145 mg/dL on 2026-09-22, in range (the lab's range 149 mg/dL or less); Hemoglobin A1c 5.6 % on 2026-09-22, in range (the lab's range 5.6 % or less); " +
+        "Glucose 94 mg/dL on 2026-09-22, in range (the lab's range 70–99 mg/dL).",
+      'Trends (the mean of the readings of the last 30 days and of the 30 days before; the readings before the newest, newest first): ' +
+        'Blood pressure: last 30 days 129/83 mmHg (4 readings), the 30 days before 130/83 mmHg (4 readings), before the newest 132/85 mmHg on 2026-11-08, ' +
+        '127/81 mmHg on 2026-11-01, 129/83 mmHg on 2026-10-25, 134/86 mmHg on 2026-10-18, 128/82 mmHg on 2026-10-11; ' +
+        'Weight: last 30 days none, the 30 days before 170 lb (1 reading), before the newest 170.9 lb on 2026-09-21, 171.7 lb on 2026-08-21, 172.4 lb on 2026-07-21.',
       'Medications noted in My Profile (free text): "Lisinopril 10 mg; Vitamin D".',
       'Allergies: "Penicillin; Grass pollen".',
       'Existing conditions: none recorded.',
@@ -339,6 +557,20 @@ describe('describeFacts', () => {
     expect(text).toContain('; and 1 more on the Medications page.');
   });
 
+  it('gives at most 40 measures of each kind, and says how many more their page has', () => {
+    const lab = DEMO_READINGS[2]!;
+    const text = describeFacts({
+      ...NOTHING_ON_FILE,
+      readings: Array.from({ length: 42 }, (_, index) => ({ ...lab, latest: { ...lab.latest, name: `Test ${index + 1}` } })),
+    });
+    expect(text).toContain('Vitals: none on the Vitals page.');
+    expect(text).toContain('Test 40 212 mg/dL');
+    expect(text).not.toContain('Test 41 ');
+    expect(text).toContain('; and 2 more on the Lab Results page.');
+    // Nothing before the newest: no trend to describe.
+    expect(text).not.toContain('Trends');
+  });
+
   it('says what is missing for a patient with nothing on file', async () => {
     const text = describeFacts(await loadPatientFacts(db, demo, NOW));
     for (const line of [
@@ -349,6 +581,8 @@ describe('describeFacts', () => {
       'Medical records: none on file.',
       'Medications list (current): none on the Medications page.',
       "Today's doses from the dose log (the time now is 12:00): none due and none taken.",
+      'Vitals: none on the Vitals page.',
+      'Lab results: none on the Lab Results page.',
     ]) {
       expect(text).toContain(line);
     }

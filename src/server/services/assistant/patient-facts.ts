@@ -1,19 +1,26 @@
 import { format, parseISO } from 'date-fns';
 import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import type { Observation } from '../../../shared/contracts/observations';
 import { formatAppointmentTime, UNKNOWN_PROVIDER } from '../../../shared/rules/appointment-display';
 import { CARE_DISPLAY, careStanding, todayOfPatient, type CareStanding } from '../../../shared/rules/care';
 import { formatDollars, percentOf } from '../../../shared/rules/formats';
+import type { MeasureKind } from '../../../shared/rules/measures';
+import { numberWords, valueWords, type ObservationFlag } from '../../../shared/rules/observations';
 import { clockIn, todayIn } from '../../../shared/rules/patient';
 import { isPastMedication, type DoseStatus, type MedicationForm, type ScheduledMedication } from '../../../shared/rules/medications';
 import { TIME_PREFERENCES } from '../../../shared/rules/statuses';
 import type { Database } from '../../db/client';
-import { appointments, insuranceBenefits, insurancePlans, medicalRecords, medications, preventativeCare, providers, users } from '../../db/schema/index';
+import { appointments, insuranceBenefits, insurancePlans, medicalRecords, medications, observations, preventativeCare, providers, users } from '../../db/schema/index';
 import { ownRows, type Patient } from '../../core/patient';
+import { knownMeasure, unitSymbol, usualRanges } from '../../observations/stored-reading';
+import { shownIn } from '../../observations/units';
 import { appointmentOrder } from '../appointments';
 import { dosesOfDay } from '../medication-doses';
+import { latestObservations, unitSystemOf } from '../observations';
 import { patientTimeZone } from '../users';
 import { readProfileLines } from '../profile-lines';
 import { doseState, doseTitle, medicationLine, medicationTitle, refillsWords } from './medication-words';
+import { FLAG_WORDS, rangeWords } from './reading-words';
 
 /** How many scheduled appointments the assistant knows ahead: the next one, and a couple after it. */
 const NEXT_APPOINTMENTS = 3;
@@ -21,6 +28,10 @@ const NEXT_APPOINTMENTS = 3;
 const RECENT_COMPLETED_CARE = 5;
 /** How many past (stopped or ended) medications it knows: the most recently stopped; the Medications page has all. */
 const PAST_MEDICATIONS = 10;
+/** How many readings of a measure it knows before the newest: what a trend compares when recent months have few. */
+const EARLIER_READINGS = 5;
+/** A trend compares the mean of the readings of the last this many days with the mean of the same span before it. */
+export const TREND_DAYS = 30;
 
 export interface AppointmentFact {
   type: string;
@@ -104,6 +115,60 @@ export interface DoseFact {
   reason: string | null;
 }
 
+/**
+ * The newest reading of one measure the patient has (issue 35: a vital sign or a lab result), as the Vitals and Lab
+ * Results pages show it: in the patient's units (metric or US), with its flag against its range.
+ */
+export interface ReadingFact {
+  /** The measure's LOINC code (rules/measures.ts). */
+  code: string;
+  /** The measure's name, as the pages show it: 'Hemoglobin A1c'. */
+  name: string;
+  kind: MeasureKind;
+  /** The patient's day it was taken on, 'yyyy-MM-dd' in their time zone. */
+  date: string;
+  /** The number (blood pressure's systolic) in the patient's units, rounded as the pages show it; null for words. */
+  number: number | null;
+  /** Blood pressure's diastolic. */
+  second: number | null;
+  /** The value as the answers write it: '6.1 %', '138/88 mmHg', '<5 mg/L', 'negative'. */
+  value: string;
+  flag: ObservationFlag | null;
+  /** The range the flag is from, in the patient's units: '4–5.6 %', '99 mg/dL or less'; null when there is none. */
+  range: string | null;
+  /** The range is the one the lab sent with the result, not the usual adult range of the measures table. */
+  labRange: boolean;
+}
+
+/** One earlier reading with a number, in the patient's units. */
+export interface ReadingPoint {
+  /** 'yyyy-MM-dd' in the patient's time zone. */
+  date: string;
+  number: number;
+  second: number | null;
+}
+
+/** The readings with a number over a span of days: how many, and their mean in the patient's units. */
+export interface ReadingMean {
+  count: number;
+  number: number;
+  second: number | null;
+}
+
+/** One measure the patient has readings of: the newest, and what the answer to "is it going up?" compares. */
+export interface MeasureReadings {
+  latest: ReadingFact;
+  /** The unit's symbol in the patient's units ('mg/dL', 'lb'); null for a score or a ratio. */
+  unit: string | null;
+  /** Decimals a shown value keeps (rules/measures.ts). */
+  decimals: number;
+  /** The readings with a number before the newest, newest first, EARLIER_READINGS at most. */
+  earlier: ReadingPoint[];
+  /** The readings with a number in the last TREND_DAYS days, and in the TREND_DAYS days before them; null for none. */
+  recentMean: ReadingMean | null;
+  previousMean: ReadingMean | null;
+}
+
 /** What the assistant knows about one patient: their own rows, read for one question. */
 export interface PatientFacts {
   /** Null when the patient has not been created yet (a first run). */
@@ -133,6 +198,11 @@ export interface PatientFacts {
   medications: string | null;
   allergies: string | null;
   conditions: string | null;
+  /**
+   * Vitals and lab results (issue 35): each measure the patient has readings of, in the measures table's order (the
+   * vital signs first). loadPatientFacts always reads it; facts built without it (the rules' test fixtures) have none.
+   */
+  readings?: MeasureReadings[];
 }
 
 /**
@@ -143,15 +213,16 @@ export async function loadPatientFacts(db: Database, patient: Patient, now: Date
   const timeZone = await patientTimeZone(db, patient);
   // The one "today of the patient" (rules/care.ts), from the time zone read once here.
   const today = todayOfPatient(timeZone, now);
-  const [profile, nextAppointments, care, plan, records, { medicationList, todaysDoses }] = await Promise.all([
+  const [profile, nextAppointments, care, plan, records, { medicationList, todaysDoses }, readings] = await Promise.all([
     loadProfile(db, patient),
     loadNextAppointments(db, patient, today),
     loadCare(db, patient, today),
     loadPlan(db, patient),
     loadRecords(db, patient, timeZone),
     loadMedications(db, patient, timeZone, today),
+    loadReadings(db, patient, timeZone, now),
   ]);
-  return { ...profile, timeZone, today, clock: clockIn(timeZone, now).time, nextAppointments, care, plan, records, medicationList, todaysDoses };
+  return { ...profile, timeZone, today, clock: clockIn(timeZone, now).time, nextAppointments, care, plan, records, medicationList, todaysDoses, readings };
 }
 
 async function loadProfile(db: Database, patient: Patient) {
@@ -321,6 +392,122 @@ async function loadMedications(db: Database, patient: Patient, timeZone: string 
   return { medicationList, todaysDoses };
 }
 
+/**
+ * The newest reading of each measure the patient has, as GET /api/observations/{userId}/latest answers it (one probe
+ * of the (user, code, time) index per measure), and for each of those measures its earlier readings and the means of
+ * the last two spans of TREND_DAYS days, each one probe of the same index per measure.
+ */
+async function loadReadings(db: Database, patient: Patient, timeZone: string | null, now: Date): Promise<MeasureReadings[]> {
+  const [latest, { unitSystem }] = await Promise.all([latestObservations(db, patient, {}), unitSystemOf(db, patient)]);
+  if (latest.length === 0) return [];
+  const [earlier, means] = await Promise.all([loadEarlierReadings(db, patient, latest), loadReadingMeans(db, patient, latest, now)]);
+  return latest.map((observation) => {
+    const measure = knownMeasure(observation.code);
+    const unit = unitSymbol(measure, unitSystem) || null;
+    const shown = (chartValue: number | null) => (chartValue === null ? null : shownIn(measure, unitSystem, chartValue));
+    const { value, inUnits, referenceRange } = observation;
+    const reading = {
+      number: inUnits.number,
+      second: inUnits.second,
+      comparator: value.type === 'quantity' ? value.comparator : null,
+      text: value.type === 'text' ? value.text : null,
+    };
+    // Blood pressure's range is two: the systolic's (the flag's own range) and the diastolic's.
+    const secondRange = inUnits.second === null ? null : usualRanges(measure, unitSystem).secondRange;
+    const mean = (count: number, number: number | null, second: number | null): ReadingMean | null =>
+      count > 0 && number !== null ? { count, number: shown(number)!, second: shown(second) } : null;
+    const spans = means.get(observation.code);
+    return {
+      latest: {
+        code: observation.code,
+        name: observation.name,
+        kind: observation.kind,
+        date: todayIn(timeZone, observation.takenAt),
+        number: inUnits.number,
+        second: inUnits.second,
+        value: valueWords(reading, unit, measure.decimals),
+        flag: observation.flag,
+        range: rangeWords(inUnits.range, secondRange, unit, measure.decimals),
+        labRange: value.type === 'quantity' && referenceRange !== null && (referenceRange.low !== null || referenceRange.high !== null),
+      },
+      unit,
+      decimals: measure.decimals,
+      earlier: (earlier.get(observation.code) ?? [])
+        .filter((row) => row.id !== observation.id)
+        .slice(0, EARLIER_READINGS)
+        .map((row) => ({ date: todayIn(timeZone, row.takenAt), number: shown(row.chartValue)!, second: shown(row.secondChartValue) })),
+      recentMean: spans ? mean(spans.recentCount, spans.recentMean, spans.recentSecond) : null,
+      previousMean: spans ? mean(spans.previousCount, spans.previousMean, spans.previousSecond) : null,
+    };
+  });
+}
+
+type LatestReading = Pick<Observation, 'id' | 'code'>;
+const codesOf = (latest: readonly LatestReading[]) =>
+  sql.join(
+    latest.map((observation) => sql`${observation.code}`),
+    sql`, `,
+  );
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** Of each measure, its newest readings with a number (the newest of all among them, which the caller leaves out). */
+async function loadEarlierReadings(db: Database, patient: Patient, latest: readonly LatestReading[]) {
+  const result = await db.execute(sql`
+    select measure.code, earlier.id, earlier.taken_at, earlier.chart_value, earlier.second_chart_value
+    from unnest(array[${codesOf(latest)}]::text[]) as measure(code)
+    cross join lateral (
+      select ${observations.id}, ${observations.takenAt}, ${observations.chartValue}, ${observations.secondChartValue} from ${observations}
+      where ${observations.userId} = ${patient.id} and ${observations.code} = measure.code and ${observations.chartValue} is not null
+      order by ${observations.takenAt} desc, ${observations.id} desc
+      limit ${EARLIER_READINGS + 1}
+    ) as earlier`);
+  const byCode = new Map<string, Array<{ id: number; takenAt: Date; chartValue: number; secondChartValue: number | null }>>();
+  for (const row of rowsOf<{ code: string; id: unknown; taken_at: unknown; chart_value: unknown; second_chart_value: unknown }>(result)) {
+    const rows = byCode.get(row.code) ?? [];
+    rows.push({ id: Number(row.id), takenAt: new Date(row.taken_at as string | Date), chartValue: Number(row.chart_value), secondChartValue: numberOrNull(row.second_chart_value) });
+    byCode.set(row.code, rows);
+  }
+  return byCode;
+}
+
+/** Of each measure, the count and mean (in its chart unit) of the readings with a number in each of the last two spans of TREND_DAYS days. */
+async function loadReadingMeans(db: Database, patient: Patient, latest: readonly LatestReading[], now: Date) {
+  const day = 24 * 60 * 60 * 1000;
+  const recentFrom = new Date(now.getTime() - TREND_DAYS * day).toISOString();
+  const previousFrom = new Date(now.getTime() - 2 * TREND_DAYS * day).toISOString();
+  const recent = sql`${observations.takenAt} >= ${recentFrom}::timestamptz`;
+  const result = await db.execute(sql`
+    select measure.code, spans.*
+    from unnest(array[${codesOf(latest)}]::text[]) as measure(code)
+    cross join lateral (
+      select
+        count(*) filter (where ${recent}) as recent_count,
+        avg(${observations.chartValue}) filter (where ${recent}) as recent_mean,
+        avg(${observations.secondChartValue}) filter (where ${recent}) as recent_second,
+        count(*) filter (where not (${recent})) as previous_count,
+        avg(${observations.chartValue}) filter (where not (${recent})) as previous_mean,
+        avg(${observations.secondChartValue}) filter (where not (${recent})) as previous_second
+      from ${observations}
+      where ${observations.userId} = ${patient.id} and ${observations.code} = measure.code
+        and ${observations.takenAt} >= ${previousFrom}::timestamptz and ${observations.chartValue} is not null
+    ) as spans`);
+  type Spans = Record<'recent_count' | 'recent_mean' | 'recent_second' | 'previous_count' | 'previous_mean' | 'previous_second', unknown>;
+  return new Map(
+    rowsOf<{ code: string } & Spans>(result).map((row) => [
+      row.code,
+      {
+        recentCount: Number(row.recent_count),
+        recentMean: numberOrNull(row.recent_mean),
+        recentSecond: numberOrNull(row.recent_second),
+        previousCount: Number(row.previous_count),
+        previousMean: numberOrNull(row.previous_mean),
+        previousSecond: numberOrNull(row.previous_second),
+      },
+    ]),
+  );
+}
+
 /** '08:05'; '23:50 on November 21' when the patient's day of it is not today (a dose taken the evening before). */
 function takenAtWords(instant: Date, timeZone: string | null, today: string): string {
   const { date, time } = clockIn(timeZone, instant);
@@ -375,6 +562,7 @@ export function describeFacts(facts: PatientFacts): string {
         }, uploaded ${facts.records.latest.uploadDate}.`
       : 'Medical records: none on file.',
     ...describeMedications(facts),
+    ...describeReadings(facts),
     `Medications noted in My Profile (free text): ${quoted(facts.medications)}.`,
     `Allergies: ${quoted(facts.allergies)}.`,
     `Existing conditions: ${quoted(facts.conditions)}.`,
@@ -386,8 +574,8 @@ export function describeFacts(facts: PatientFacts): string {
 const DESCRIBED_MEDICATIONS = 30;
 const DESCRIBED_DOSES = 40;
 
-function atMost<T>(items: readonly T[], limit: number, word: (item: T) => string): string {
-  const more = items.length > limit ? `; and ${items.length - limit} more on the Medications page` : '';
+function atMost<T>(items: readonly T[], limit: number, word: (item: T) => string, page = 'the Medications page'): string {
+  const more = items.length > limit ? `; and ${items.length - limit} more on ${page}` : '';
   return `${items.slice(0, limit).map(word).join('; ')}${more}`;
 }
 
@@ -419,6 +607,39 @@ function describeMedications(facts: PatientFacts): string[] {
     doses.length > 0
       ? `Today's doses from the dose log (the time now is ${facts.clock}): ${atMost(doses, DESCRIBED_DOSES, (d) => `${doseTitle(d)} ${doseState(d, facts.clock)}`)}.`
       : `Today's doses from the dose log (the time now is ${facts.clock}): none due and none taken.`,
+  ];
+}
+
+/** Measures a prompt describes at most of each kind; the Vitals and Lab Results pages have the rest. */
+const DESCRIBED_READINGS = 40;
+
+/**
+ * The newest reading of each measure, with its date, units and flag, vitals and lab results apart; then what a trend
+ * compares: the means of the last two spans of TREND_DAYS days and the readings before the newest.
+ */
+function describeReadings(facts: PatientFacts): string[] {
+  const readings = facts.readings ?? [];
+  const latest = ({ latest: reading }: MeasureReadings) => {
+    const flag = reading.flag ? `, ${FLAG_WORDS[reading.flag].toUpperCase()}` : reading.range ? ', in range' : '';
+    const range = reading.range ? ` (${reading.labRange ? "the lab's range" : 'usual range'} ${reading.range})` : '';
+    return `${reading.name} ${reading.value} on ${reading.date}${flag}${range}`;
+  };
+  const line = (kind: MeasureKind, title: string, page: string) => {
+    const ofKind = readings.filter((measure) => measure.latest.kind === kind);
+    return ofKind.length > 0 ? `${title} (the newest of each): ${atMost(ofKind, DESCRIBED_READINGS, latest, page)}.` : `${title}: none on ${page}.`;
+  };
+  const mean = (measure: MeasureReadings, mean: ReadingMean | null) =>
+    mean ? `${numberWords(mean.number, mean.second, measure.unit, measure.decimals)} (${mean.count} ${mean.count === 1 ? 'reading' : 'readings'})` : 'none';
+  const trend = (measure: MeasureReadings) =>
+    `${measure.latest.name}: last ${TREND_DAYS} days ${mean(measure, measure.recentMean)}, the ${TREND_DAYS} days before ${mean(measure, measure.previousMean)}, ` +
+    `before the newest ${measure.earlier.map((point) => `${numberWords(point.number, point.second, measure.unit, measure.decimals)} on ${point.date}`).join(', ')}`;
+  const trends = readings.filter((measure) => measure.earlier.length > 0);
+  return [
+    line('vital-sign', 'Vitals', 'the Vitals page'),
+    line('laboratory', 'Lab results', 'the Lab Results page'),
+    ...(trends.length > 0
+      ? [`Trends (the mean of the readings of the last ${TREND_DAYS} days and of the ${TREND_DAYS} days before; the readings before the newest, newest first): ${atMost(trends, DESCRIBED_READINGS, trend, 'the Vitals and Lab Results pages')}.`]
+      : []),
   ];
 }
 

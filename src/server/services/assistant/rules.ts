@@ -14,6 +14,7 @@ import { howToBook, howToCalendar, howToCancel, howToUpload } from './intents/ho
 import { insuranceCosts, planBenefits } from './intents/insurance';
 import { medicationNamed, medications } from './intents/medications';
 import { allergies, conditions } from './intents/profile';
+import { readings } from './intents/readings';
 import { records } from './intents/records';
 import { symptoms } from './intents/symptoms';
 import type { PatientFacts } from './patient-facts';
@@ -33,7 +34,9 @@ import { normaliseQuestion } from './reading';
  * guidance on a topic before the patient's own lists ("what are the symptoms of seasonal allergies?" is not "what
  * allergies do I have?"), unless the question names the patient's records (aboutTopic); a question naming one of the
  * patient's medications before the general guidance, as it is about their record ("is Lisinopril for blood pressure?",
- * medication-named), yet after insurance ("does my plan cover Metformin?"); the patient's own lists before
+ * medication-named), yet after insurance ("does my plan cover Metformin?"); a question about the patient's own readings
+ * before the general guidance too ("is my blood pressure going up?" is readings, "how can I lower blood pressure?" the
+ * guidance), yet after a medication named ("is Metformin lowering my blood sugar?"); the patient's own lists before
  * care and appointments; symptoms, greetings and thanks last, so that "hi, when is my appointment?" is answered.
  */
 export const INTENTS: readonly Intent[] = [
@@ -44,6 +47,7 @@ export const INTENTS: readonly Intent[] = [
   planBenefits,
   insuranceCosts,
   medicationNamed,
+  readings,
   seasonalAllergies,
   hydration,
   bloodPressure,

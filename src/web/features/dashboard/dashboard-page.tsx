@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Skeleton } from '../../components/ui/skeleton';
 import { userQuery } from '../../lib/api/users';
 import { usePatientId } from '../../lib/patient-id';
@@ -6,6 +7,9 @@ import { CareTimelineCard } from './components/care-timeline-card';
 import { RecentActivityCard } from './components/recent-activity-card';
 import { SummaryCards } from './components/summary-cards';
 import { TodaysDosesCard } from './components/todays-doses-card';
+
+// The latest measurements (issue 35) come after the first paint, in a chunk of their own, and last on the page.
+const MeasurementsCard = lazy(() => import('./components/measurements-card'));
 
 export default function DashboardPage() {
   const patientId = usePatientId();
@@ -28,6 +32,9 @@ export default function DashboardPage() {
         last, so that its arrival moves nothing the patient already sees (Lighthouse's layout shift, issue 32).
       */}
       <TodaysDosesCard className="md:order-last" />
+      <Suspense fallback={null}>
+        <MeasurementsCard className="order-last" />
+      </Suspense>
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentActivityCard />
         <CareTimelineCard />

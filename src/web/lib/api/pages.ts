@@ -24,7 +24,8 @@ export function pagedListQuery<Item>(key: QueryKey, path: string, limit: number,
   const terms = search.trim();
   return infiniteQueryOptions({
     queryKey: [...key, 'pages', terms],
-    queryFn: ({ pageParam }) => apiRequest<Page<Item>>('GET', `${path}?${pageParameters(pageParam, terms, limit)}`),
+    // A path may carry a filter of its own ('?kind=laboratory'): the page's parameters follow it.
+    queryFn: ({ pageParam }) => apiRequest<Page<Item>>('GET', `${path}${path.includes('?') ? '&' : '?'}${pageParameters(pageParam, terms, limit)}`),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -25,6 +25,8 @@ export const bloodPressure: Intent = {
     /\b(high|elevated|raised)\b.{0,10}\b(blood pressure|bp)\b/,
     /\b(blood pressure|bp)\b.{0,20}\b(normal|healthy|reading|readings|numbers?|range|high|mean|means|lower|lowering|reduce|bring down|should be)\b/,
     /\b(normal|healthy|good|ideal|target)\b.{0,20}\b(blood pressure|bp)\b/,
+    /\bshould (my |a |the )?(blood pressure|bp) be\b/,
+    /\b(lower|lowering|reduce|reducing|bring down|bringing down|control|controlling|manage|managing|prevent|preventing)\b.{0,15}\b(blood pressure|bp)\b/,
   ),
   answer: bloodPressureAnswer,
   aboutHealth: true,

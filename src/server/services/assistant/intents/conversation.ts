@@ -7,7 +7,7 @@ import { firstName } from './phrasing';
 // "hi, when is my appointment?" is answered.
 
 const CAPABILITIES =
-  'I can answer questions about your own information in this app: your next appointment, what care is overdue or due soon, your deductible and out-of-pocket progress, what your plan covers, your medical records, your medications (what you take, when, and the doses logged today), and the allergies and conditions on file. I can also explain how to upload a record, book an appointment or add one to your calendar, and give general guidance on seasonal allergies, drinking enough water, blood pressure, back pain, sleep, and colds and flu. Try "When is my next appointment?"';
+  'I can answer questions about your own information in this app: your next appointment, what care is overdue or due soon, your deductible and out-of-pocket progress, what your plan covers, your medical records, your medications (what you take, when, and the doses logged today), your vitals and lab results (the last reading, whether it is going up or down, and what is outside its range), and the allergies and conditions on file. I can also explain how to upload a record, book an appointment or add one to your calendar, and give general guidance on seasonal allergies, drinking enough water, blood pressure, back pain, sleep, and colds and flu. Try "When is my next appointment?"';
 
 export const capabilities: Intent = {
   id: 'capabilities',
@@ -20,7 +20,7 @@ function greetingAnswer(facts: PatientFacts): string {
   const name = firstName(facts);
   return (
     `Hello${name ? `, ${name}` : ''}! I'm your health assistant. I can tell you about your appointments, preventative care, insurance, ` +
-    'medical records, and the medications, allergies and conditions on file. What would you like to know?'
+    'medical records, vitals and lab results, and the medications, allergies and conditions on file. What would you like to know?'
   );
 }
 

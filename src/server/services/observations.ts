@@ -1,0 +1,209 @@
+import { and, asc, count, eq, getTableColumns, gte, inArray, isNotNull, min, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { LatestObservationsQuery, Observation, ObservationFields, ObservationPageQuery, TrendQuery, UpdateObservationBody, Trend } from '../../shared/contracts/observations';
+import { measuresOfKind, type UnitSystem } from '../../shared/rules/measures';
+import { flagOf, valueWords } from '../../shared/rules/observations';
+import type { Database } from '../db/client';
+import { pageQuery, readPage, type PagedTable } from '../db/keyset-page';
+import { medicalRecords, observations, users } from '../db/schema/index';
+import { foundOr404, ownRow, ownRows, type Patient } from '../core/patient';
+import { badRequest } from '../core/errors';
+import { knownMeasure, observationOf, unitSymbol, usualRanges, valueColumns } from '../observations/stored-reading';
+import { shownIn } from '../observations/units';
+import { recordActivity } from './activity-log';
+
+// Vitals and lab results (issue 35). A reading is written with its value as given and its chart value (UCUM), and
+// read back in the patient's units with its flag (observations/stored-reading.ts).
+
+type Row = typeof observations.$inferSelect;
+type Fields = z.output<typeof ObservationFields>;
+
+/** Every column of a reading, for the keyset page (which reads the fields of a contract it is given). */
+const StoredRow = z.object(Object.fromEntries(Object.keys(getTableColumns(observations)).map((key) => [key, z.unknown()])));
+
+const pagedReadings: PagedTable = { table: observations, time: observations.takenAt, id: observations.id };
+
+/** The patient's units (a profile preference). */
+export async function unitSystemOf(db: Database, patient: Patient): Promise<{ unitSystem: UnitSystem; timeZone: string }> {
+  const [user] = await db.select({ unitSystem: users.unitSystem, timeZone: users.timeZone }).from(users).where(eq(users.id, patient.id));
+  return { unitSystem: user?.unitSystem ?? 'us', timeZone: user?.timeZone ?? 'UTC' };
+}
+
+/** A page of readings, newest first, of one kind or one measure (ADR 19). */
+export async function pageObservations(db: Database, patient: Patient, query: z.output<typeof ObservationPageQuery>) {
+  const { kind, code, ...paging } = query;
+  const page = { ...paging, q: undefined };
+  const where = and(
+    ownRows(observations, patient),
+    kind ? eq(observations.kind, kind) : undefined,
+    code ? eq(observations.code, knownMeasure(code).loinc) : undefined,
+  )!;
+  const [{ unitSystem }, rows] = await Promise.all([unitSystemOf(db, patient), readPage<Row>(pageQuery(db, pagedReadings, StoredRow, where, page), page)]);
+  return { items: rows.items.map((row) => observationOf(row, unitSystem)), nextCursor: rows.nextCursor };
+}
+
+/**
+ * The newest reading of each measure the patient has, of one kind or both: one probe of the (user, code, time) index
+ * per measure of the table, so ten years of daily readings cost what ten readings do.
+ */
+export async function latestObservations(db: Database, patient: Patient, { kind }: z.output<typeof LatestObservationsQuery>) {
+  const measures = kind ? measuresOfKind(kind) : [...measuresOfKind('vital-sign'), ...measuresOfKind('laboratory')];
+  const codes = sql.join(
+    measures.map((measure) => sql`${measure.loinc}`),
+    sql`, `,
+  );
+  const newest = await db.execute(sql`
+    select newest.id from unnest(array[${codes}]::text[]) as measure(code)
+    cross join lateral (
+      select ${observations.id} from ${observations}
+      where ${observations.userId} = ${patient.id} and ${observations.code} = measure.code
+      order by ${observations.takenAt} desc, ${observations.id} desc
+      limit 1
+    ) as newest`);
+  const ids = (newest as unknown as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  const [{ unitSystem }, rows] = await Promise.all([unitSystemOf(db, patient), db.select().from(observations).where(and(ownRows(observations, patient), inArray(observations.id, ids)))]);
+  const place = new Map(measures.map((measure, index) => [measure.loinc, index]));
+  return rows.sort((a, b) => (place.get(a.code) ?? 0) - (place.get(b.code) ?? 0)).map((row) => observationOf(row, unitSystem));
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const PERIOD_DAYS: Record<z.output<typeof TrendQuery>['period'], number | null> = { '30d': 30, '90d': 90, '1y': 365, '5y': 5 * 365, all: null };
+/** At most about this many points on a chart: beyond it a point is the mean of a day's, a week's or a month's readings. */
+const MOST_POINTS = 400;
+
+/**
+ * One measure's readings over a period, in the patient's units, for its chart. Few readings are each a point; many
+ * are averaged by day, week or month on the patient's clock, so that ten years of daily readings draw as fast as ten.
+ */
+export async function trendOf(db: Database, patient: Patient, query: z.output<typeof TrendQuery>): Promise<z.output<typeof Trend>> {
+  const measure = knownMeasure(query.code);
+  const { unitSystem, timeZone } = await unitSystemOf(db, patient);
+  const ofMeasure = and(ownRows(observations, patient), eq(observations.code, measure.loinc))!;
+  const days = PERIOD_DAYS[query.period];
+  const since = days === null ? undefined : new Date(Date.now() - days * DAY);
+  const inPeriod = and(ofMeasure, since ? gte(observations.takenAt, since) : undefined)!;
+  const [summary] = await db
+    .select({ numbers: count(observations.chartValue), all: count(), first: min(observations.takenAt) })
+    .from(observations)
+    .where(inPeriod);
+  const numbers = summary?.numbers ?? 0;
+  const spanDays = summary?.first ? Math.max(1, (Date.now() - summary.first.getTime()) / DAY) : 0;
+  const bucket = numbers <= MOST_POINTS ? 'reading' : spanDays <= MOST_POINTS ? 'day' : spanDays / 7 <= MOST_POINTS ? 'week' : 'month';
+  const shown = (value: number | null) => (value === null ? null : shownIn(measure, unitSystem, value));
+  const base = {
+    code: measure.loinc,
+    name: measure.name,
+    unit: unitSymbol(measure, unitSystem),
+    decimals: measure.decimals,
+    ...usualRanges(measure, unitSystem),
+    bucket,
+    wordsOnly: (summary?.all ?? 0) - numbers,
+  } as const;
+  const withNumber = and(inPeriod, isNotNull(observations.chartValue))!;
+  if (bucket === 'reading') {
+    const rows = await db.select().from(observations).where(withNumber).orderBy(asc(observations.takenAt), asc(observations.id));
+    return {
+      ...base,
+      points: rows.map((row) => {
+        const reading = observationOf(row, unitSystem);
+        return { takenAt: row.takenAt, number: reading.inUnits.number ?? 0, second: reading.inUnits.second, flag: reading.flag, count: 1 };
+      }),
+    };
+  }
+  const start = sql`date_trunc(${bucket}, ${observations.takenAt} at time zone ${timeZone}) at time zone ${timeZone}`;
+  const buckets = await db
+    .select({ start: sql<string>`${start}`.mapWith(observations.takenAt), mean: sql<number>`avg(${observations.chartValue})`.mapWith(Number), secondMean: sql<number | null>`avg(${observations.secondChartValue})`, count: count() })
+    .from(observations)
+    .where(withNumber)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  return {
+    ...base,
+    points: buckets.map((point) => {
+      const second = point.secondMean === null ? null : Number(point.secondMean);
+      return {
+        takenAt: point.start as unknown as Date,
+        number: shown(point.mean) ?? 0,
+        second: shown(second),
+        flag: flagOf(measure, point.mean, second, null),
+        count: point.count,
+      };
+    }),
+  };
+}
+
+/** A reading's value in the patient's units, as the screens write it: '128/82 mmHg', '<5 mg/L', 'negative'. */
+function readingValueWords(reading: z.output<typeof Observation>, decimals: number): string {
+  const { value, inUnits } = reading;
+  const comparator = value.type === 'quantity' ? value.comparator : null;
+  return valueWords({ number: inUnits.number, second: inUnits.second, comparator, text: value.type === 'text' ? value.text : null }, inUnits.unit, decimals);
+}
+
+/** A linked document must be the patient's own: another's is "not found", as it is everywhere. */
+async function checkDocument(db: Database, patient: Patient, medicalRecordId: number | null | undefined) {
+  if (medicalRecordId == null) return;
+  foundOr404(await db.select({ id: medicalRecords.id }).from(medicalRecords).where(ownRow(medicalRecords, patient, medicalRecordId)), 'Medical record');
+}
+
+/** A reading recorded, and the feed's line for it ('Recorded Blood pressure: 128/82 mmHg'), in one transaction. */
+export async function createObservation(db: Database, patient: Patient, fields: Fields) {
+  const measure = knownMeasure(fields.code);
+  const columns = valueColumns(measure, fields.value, fields.referenceRange);
+  return db.transaction(async (tx) => {
+    await checkDocument(tx, patient, fields.medicalRecordId);
+    const [row] = await tx
+      .insert(observations)
+      .values({
+        userId: patient.id,
+        kind: measure.kind,
+        code: measure.loinc,
+        takenAt: fields.takenAt,
+        ...columns,
+        source: fields.source ?? 'patient',
+        sourceName: fields.sourceName,
+        note: fields.note,
+        medicalRecordId: fields.medicalRecordId,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    const { unitSystem } = await unitSystemOf(tx, patient);
+    const reading = observationOf(row, unitSystem);
+    await recordActivity(tx, patient, 'reading_recorded', { name: reading.name, value: readingValueWords(reading, measure.decimals) }, row.id);
+    return reading;
+  });
+}
+
+/** A change of the measure, the value or the range is checked with the stored rest, as a new reading would be. */
+export async function updateObservation(db: Database, patient: Patient, id: number, changes: z.output<typeof UpdateObservationBody>) {
+  return db.transaction(async (tx) => {
+    const stored = foundOr404(await tx.select().from(observations).where(ownRow(observations, patient, id)).for('update'), 'Observation');
+    await checkDocument(tx, patient, changes.medicalRecordId);
+    const { value, referenceRange, code, ...rest } = changes;
+    let valueChanges = {};
+    if (value !== undefined || referenceRange !== undefined || code !== undefined) {
+      const measure = knownMeasure(code ?? stored.code);
+      const current = observationOf(stored, 'us');
+      if (code !== undefined && value === undefined && measure.valueType !== knownMeasure(stored.code).valueType) {
+        throw badRequest(`value: ${measure.name} needs a value of its own: send value with code`);
+      }
+      valueChanges = {
+        kind: measure.kind,
+        code: measure.loinc,
+        ...valueColumns(measure, value ?? current.value, referenceRange === undefined ? current.referenceRange : referenceRange),
+      };
+    }
+    const [row] = await tx
+      .update(observations)
+      .set({ ...rest, ...valueChanges })
+      .where(ownRow(observations, patient, id))
+      .returning();
+    const { unitSystem } = await unitSystemOf(tx, patient);
+    return observationOf(row!, unitSystem);
+  });
+}
+
+export async function deleteObservation(db: Database, patient: Patient, id: number) {
+  foundOr404(await db.delete(observations).where(ownRow(observations, patient, id)).returning({ id: observations.id }), 'Observation');
+}
+
