@@ -63,7 +63,7 @@ test('a glucose meter’s CSV of 90 readings is previewed, imported once, and dr
   await expect(dialog).toBeHidden();
 
   await expect(tile(page, 'Glucose')).toBeVisible();
-  await page.getByRole('tab', { name: '1 year' }).click();
+  await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '1 year' }).click();
   await expect(trendTable(page, /^Glucose readings, last 1 year, in mg\/dL$/).getByRole('row')).toHaveCount(91);
   await expect(chart(page).locator('.recharts-line-dots circle')).toHaveCount(90);
 

@@ -5,7 +5,7 @@ import { formatNumber } from '../../../../shared/rules/observations';
 import { clockDateTimeWords, usePatientZone } from '../../../components/medications/patient-clock';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Button } from '../../../components/ui/button';
 import { trendQuery, type TrendPeriod } from '../../../lib/api/observations';
 import { usePatientId } from '../../../lib/patient-id';
 import { FLAG_WORDS, rangeWords } from '../../../components/observations/observation-words';
@@ -42,15 +42,14 @@ export function TrendCard({ code, period, onPeriod }: TrendCardProps) {
             {range ? `Usual range ${range}.` : 'No usual range for this measure.'} {data ? BUCKET_WORDS[data.bucket] : null}
           </CardDescription>
         </div>
-        <Tabs value={period} onValueChange={(value) => onPeriod(value as TrendPeriod)}>
-          <TabsList aria-label="Period">
-            {TREND_PERIODS.map((value) => (
-              <TabsTrigger key={value} value={value}>
-                {PERIOD_WORDS[value]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
+        {/* A choice of period, pressed or not: tabs would name panels the card does not have. */}
+        <div role="group" aria-label="Period" className="flex flex-wrap gap-1">
+          {TREND_PERIODS.map((value) => (
+            <Button key={value} size="sm" variant={value === period ? 'default' : 'outline'} aria-pressed={value === period} onClick={() => onPeriod(value)}>
+              {PERIOD_WORDS[value]}
+            </Button>
+          ))}
+        </div>
       </CardHeader>
       <CardContent>
         {!data ? (
