@@ -118,7 +118,7 @@ export async function benchLifetimeApi(backend: BenchBackend): Promise<LifetimeF
 }
 
 /** Milliseconds since navigation when `ready` shows, and the page's element count then. */
-async function timeToVisible(page: Page, url: string, ready: (page: Page) => Promise<void>): Promise<ScreenFigures> {
+export async function timeToVisible(page: Page, url: string, ready: (page: Page) => Promise<void>): Promise<ScreenFigures> {
   await page.goto(url, { waitUntil: 'commit' });
   await ready(page);
   // A string, evaluated in the page: this file is compiled without the browser's types.

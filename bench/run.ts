@@ -8,6 +8,7 @@ import { benchLifetimeApi, benchLifetimeScreens, LIFETIME_DOCUMENTS, type LoadFi
 import { auditMeetsGoal, benchLighthouse, type LighthouseFigures } from './lighthouse';
 import { benchListRecords } from './list-records';
 import { benchMedications, medicationsLines } from './medications';
+import { benchVitals, benchVitalsScreen, VITALS_DAYS, VITALS_SCREEN_RATIO_GOAL, vitalsLines } from './vitals';
 import { benchReminders, PATIENTS, REMINDERS, remindersLine } from './reminders';
 import { benchMixedLoad, MIXED_SECONDS, MIXED_WORKERS, mixedLoadLine } from './mixed-load';
 import { benchSessionCheck, benchSignIn, benchSignInRequest, sessionCheckLine, signInLine, signInRequestLine } from './sign-in';
@@ -41,6 +42,8 @@ const medicationsOnly = process.argv.slice(2).includes('medications');
 const remindersOnly = process.argv.slice(2).includes('reminders');
 /** `npm run bench -- fhir` prints how long a 1,111-entry Synthea-shaped Bundle takes to import (issue 34). */
 const fhirOnly = process.argv.slice(2).includes('fhir');
+/** `npm run bench -- vitals`: ten years of daily vital signs (issue 35). */
+const vitalsOnly = process.argv.slice(2).includes('vitals');
 /** `npm run bench -- web` prints the web app's figures only: its JavaScript before first paint and Lighthouse. */
 const webOnly = process.argv.slice(2).includes('web');
 
@@ -274,6 +277,10 @@ if (fhirOnly) {
   await benchFhirImportFigures();
   process.exit(0);
 }
+if (vitalsOnly) {
+  await benchVitalsFigures();
+  process.exit(0);
+}
 if (webOnly) {
   await benchWebApp();
   process.exit();
@@ -303,6 +310,7 @@ if (!startupOnly && !uploadOnly && !archiveOnly) {
   await benchMedicationsFigures();
   await benchRemindersFigures();
   await benchFhirImportFigures();
+  await benchVitalsFigures();
 }
 
 function loadLine(label: string, figures: LoadFigures): string {
@@ -380,6 +388,41 @@ async function benchFhirImportFigures() {
       for (const line of fhirImportLines(label, await benchFhirImport(backend), label === 'PGlite' ? IMPORT_GOAL_MS : undefined)) console.log(line);
     },
     (label) => console.log(`\n== FHIR import (${label}): not reachable, skipped`),
+  );
+}
+
+/**
+ * Issue 35: ten years of daily readings of the ten vital signs on each database, every read of /vitals against p50 ≤
+ * 20 ms, Lighthouse on /vitals and /lab-results (PGlite); then the page in a slowed Chromium, ten years against ten
+ * readings.
+ */
+async function benchVitalsFigures() {
+  ensureWebBuild();
+  console.log(`\n== Vitals: the web app\n${firstPaintJsLine(measureWebSize())}`);
+  await onEachDatabase(
+    async (backend, label) => {
+      console.log(`\n== Vitals: ten years of daily readings (${label})`);
+      const figures = await benchVitals(backend, { lighthouse: label === 'PGlite' });
+      for (const line of vitalsLines(label, figures)) console.log(line);
+      if (figures.lighthouse) printLighthouse(`ten years of vital signs (${label})`, figures.lighthouse);
+    },
+    (label) => console.log(`\n== Vitals (${label}): not reachable, skipped`),
+  );
+  const chromiumPath = findChromium();
+  if (!chromiumPath) return console.log('/vitals at 4× CPU slowdown: skipped, no Chromium (set CHROMIUM_PATH)');
+  const times: number[] = [];
+  for (const perMeasure of [1, VITALS_DAYS]) {
+    const backend = pgliteBackend();
+    try {
+      times.push((await benchVitalsScreen(backend, perMeasure, chromiumPath)).visibleMs);
+    } finally {
+      await backend.dispose();
+    }
+  }
+  const [few, many] = times as [number, number];
+  console.log(
+    `\n/vitals at 390 px, 4× CPU slowdown (Chromium, PGlite), chart and table drawn, median of 5 loads: 10 readings ${fixed(few / 1000, 2)} s, ` +
+      `${(VITALS_DAYS * 10).toLocaleString('en')} readings ${fixed(many / 1000, 2)} s (×${fixed(many / few, 2)}); goal ≤ ×${VITALS_SCREEN_RATIO_GOAL}: ${many / few <= VITALS_SCREEN_RATIO_GOAL ? 'met' : 'NOT met'}`,
   );
 }
 

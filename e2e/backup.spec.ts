@@ -6,7 +6,7 @@ import { expect, expectNoAxeViolations, test, toasts } from './fixtures';
 test.describe.configure({ timeout: 120_000 });
 
 /** What the screens list, read through the API of one install. */
-const LISTS = ['/api/medical-records/1', '/api/insurance/1', '/api/preventative-care/1', '/api/appointments/1', '/api/providers/1', '/api/activities/1', '/api/users/1'];
+const LISTS = ['/api/medical-records/1', '/api/insurance/1', '/api/preventative-care/1', '/api/appointments/1', '/api/providers/1', '/api/activities/1', '/api/users/1', '/api/observations/1?limit=100'];
 
 test('everything downloaded from Settings restores on a fresh app through onboarding, with the same records', async ({ page, freshServer }) => {
   const source = await freshServer('seeded');

@@ -27,7 +27,7 @@ screensModule.catch(() => {});
 const Screens = lazy(() => screensModule);
 // Onboarding, once in an install's life, is named in ./screens's table of chunks rather than in this first paint's
 // (issue 35: its twenty chunks' names were some 300 bytes of the first paint's script).
-const OnboardingPage = lazy(() => screensModule.then(({ OnboardingPage: page }) => ({ default: page })));
+const OnboardingPage = lazy(() => screensModule.then(({ loadOnboardingPage }) => loadOnboardingPage()));
 
 /**
  * The gate (ADR 17): where this browser stands decides what shows, before any other query runs (they answer 401

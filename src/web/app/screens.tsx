@@ -18,8 +18,8 @@ const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const WorkflowChatPage = lazy(() => import('../features/workflow-chat/workflow-chat-page'));
 const SecurityPage = lazy(() => import('../features/security/security-page'));
 const NotificationSettingsPage = lazy(() => import('../features/notifications/notification-settings-page'));
-/** The first-run wizard stands outside the layout (routes.tsx), but its chunk is named here, after the first paint. */
-export const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page'));
+/** The first-run wizard's module: it stands outside the layout (routes.tsx), but its chunk is named here, after the first paint. */
+export const loadOnboardingPage = () => import('../features/onboarding/onboarding-page');
 // The screens' tooltips: their code comes with the screens', not with the first paint (ADR 20).
 const ScreenTooltips = lazy(() => import('../components/ui/tooltip-provider'));
 
