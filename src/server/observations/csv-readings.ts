@@ -139,7 +139,8 @@ function uniqueHeaders(cells: readonly string[], width: number): string[] {
  * Refused whole ({ ok: false }, a message for the `csv` field) when it has no header or too many rows.
  */
 export function parseCsv(text: string): CsvParse {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // Every byte order mark at the start goes: papaparse drops one itself, which would shift its offsets from ours.
+  const source = text.replace(/^\uFEFF+/, '');
   if (source.trim() === '') return { ok: false, message: NO_HEADER };
   const lineAt = lineCounter(source);
   const raw: { line: number; cells: string[]; unclosedQuote: boolean }[] = [];

@@ -350,6 +350,10 @@ describe('lines', () => {
         { line: 8, reason: 'no value in Glucose (mg/dL)' },
       ]);
     }
+    // Two marks (a file saved twice by a tool that adds one): papaparse drops one itself, the lines stay the file's.
+    const twice = read('\ufeff\ufeff\nDate,Glucose (mg/dL)\n2025-11-03 08:00,100\n');
+    expect(twice.csv.headerLine).toBe(2);
+    expect(lines(twice.readings)).toEqual([3]);
   });
 
   it('refuses the row of a quote never closed', () => {

@@ -30,12 +30,15 @@ function ucumUtils(): UcumUtils {
  * another unit), naming the unit, which comes from outside: the server's logs are its logger's alone (ADR 14). Its
  * calls are synchronous, so console.log is stood down for the length of one.
  */
-function quietly<T>(call: (utils: UcumUtils) => T): T {
+function quietly<T>(call: (utils: UcumUtils) => T): T | undefined {
   const utils = ucumUtils();
   const log = console.log;
   console.log = () => {};
   try {
     return call(utils);
+  } catch {
+    // Text from outside can make ucum-lhc itself throw ('mg/__proto__' reaches into its tables' prototype): no unit.
+    return undefined;
   } finally {
     console.log = log;
   }
@@ -134,7 +137,7 @@ function rewritten(text: string): string {
 /** The code when `text` is UCUM's code of a unit, as it is written (ucum-lhc trims, and names a unit it would substitute). */
 function asWritten(text: string): string | undefined {
   const answer = quietly((utils) => utils.validateUnitString(text, false));
-  return answer.status === 'valid' && answer.ucumCode ? answer.ucumCode : undefined;
+  return answer?.status === 'valid' && answer.ucumCode ? answer.ucumCode : undefined;
 }
 
 /** Whether `code` is a UCUM code just as it is written: 'mg/dL', '[lb_av]', 'Cel'; not 'mmHg' nor ' kg'. */
@@ -152,10 +155,13 @@ const UCUM_OF = new Map<string, string | null>();
  */
 export function ucumUnitOf(text: string): string | undefined {
   const trimmed = text.trim();
-  if (trimmed === '' || trimmed.length > LONGEST_UNIT) return undefined;
+  // A name of every object's prototype ('__proto__', 'constructor') is never a unit, and ucum-lhc's tables would find it.
+  if (trimmed === '' || trimmed.length > LONGEST_UNIT || trimmed in Object.prototype) return undefined;
   const cached = UCUM_OF.get(trimmed);
   if (cached !== undefined) return cached ?? undefined;
-  const spelled = SPELLINGS[trimmed.toLowerCase().replace(/\s+/g, '').replace(/[µμ]/g, 'u')];
+  const key = trimmed.toLowerCase().replace(/\s+/g, '').replace(/[µμ]/g, 'u');
+  // Own keys only: '__proto__' or 'constructor' from a file names the object's prototype, not a spelling.
+  const spelled = Object.hasOwn(SPELLINGS, key) ? SPELLINGS[key] : undefined;
   // UCUM writes a power of ten two ways, 10*3 and 10^3; codes are compared in the first.
   const code = spelled ?? asWritten(trimmed.replace(/10\^/g, '10*')) ?? asWritten(rewritten(trimmed)) ?? asWritten(rewritten(trimmed).toLowerCase());
   return remember(UCUM_OF, trimmed, code ?? null) ?? undefined;
@@ -181,7 +187,7 @@ function convert(from: string, value: number, to: string, measure: Measure): num
   }
   const options = { molecularWeight: measure.molarMass, charge: measure.charge };
   const answer = quietly((utils) => utils.convertUnitTo(source, value, target, options));
-  return answer.status === 'succeeded' && typeof answer.toVal === 'number' && Number.isFinite(answer.toVal) ? answer.toVal : undefined;
+  return answer?.status === 'succeeded' && typeof answer.toVal === 'number' && Number.isFinite(answer.toVal) ? answer.toVal : undefined;
 }
 
 /** How a unit reaches a measure's chart unit: along a line (chart = value × factor + offset), by UCUM each time, or not. */

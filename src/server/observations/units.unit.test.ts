@@ -79,7 +79,7 @@ describe('ucumUnitOf', () => {
     expect(ucumUnitOf(text)).toBe(code);
   });
 
-  it.each([[''], ['   '], ['xyz'], ['negative'], ['see note'], ['mg per dL of blood'], ['x'.repeat(65)]])('%j is not a unit', (text) => {
+  it.each([[''], ['   '], ['xyz'], ['negative'], ['see note'], ['mg per dL of blood'], ['x'.repeat(65)], ['__proto__'], ['constructor'], ['toString']])('%j is not a unit', (text) => {
     expect(ucumUnitOf(text)).toBeUndefined();
   });
 

@@ -178,6 +178,7 @@ describe('changes and refusals', () => {
     ['value.type', { value: { type: 'fraction' } }, 'value.type: must be one of quantity, blood-pressure, text'],
     ['value.number', { value: { type: 'quantity', number: 'five', unit: 'mg/dL' } }, 'value.number: must be a number'],
     ['value.unit', { value: { type: 'quantity', number: 5 } }, 'value.unit: must be a unit such as mg/dL'],
+    ['value.unit (a name of every object)', { value: { type: 'quantity', number: 5, unit: '__proto__' } }, /^value\.unit: '__proto__' is not a unit/],
     ['value.comparator', { value: { type: 'quantity', number: 5, unit: 'mg/dL', comparator: '~' } }, 'value.comparator: must be one of < <= > >= or null'],
     ['value.diastolic', { code: BLOOD_PRESSURE, value: { type: 'blood-pressure', systolic: 80, diastolic: 120 } }, 'value.diastolic: must be lower than the systolic'],
     ['value.systolic', { code: BLOOD_PRESSURE, value: { type: 'blood-pressure', systolic: 900, diastolic: 80 } }, 'value.systolic: must be from 1 to 400 mmHg'],
