@@ -12,7 +12,7 @@ import {
   type DateOrder,
 } from '../../shared/contracts/observation-csv';
 import { BLOOD_PRESSURE, measureByWords, measureOf, measureTitle, type Measure } from '../../shared/rules/measures';
-import { BLOOD_PRESSURE_UNIT, type Comparator, type ObservationValue } from '../../shared/rules/observations';
+import { BLOOD_PRESSURE_UNIT, givenValueWords, type Comparator, type ObservationValue } from '../../shared/rules/observations';
 import { toChartValue, ucumUnitOf } from './units';
 
 // Readings from a CSV file (issue 35), pure: the text into rows with their lines in the file (parseCsv), a mapping
@@ -852,12 +852,6 @@ export function readingKey(reading: { code: string; takenAt: Date; value: Observ
   return `${measureOf(reading.code)?.loinc ?? reading.code} ${minute} ${shown}`;
 }
 
-/** A value as the preview writes it: '5.4', '<5', '128/82', 'negative'. */
-export function valueText(value: ObservationValue): string {
-  if (value.type === 'quantity') return `${value.comparator ?? ''}${value.number}`;
-  if (value.type === 'blood-pressure') return `${value.systolic}/${value.diastolic}`;
-  return value.text;
-}
 
 /** A unit as a patient reads it: the measure's symbol for it ('mmHg', 'lb', '°F'), else the UCUM code. */
 function unitShown(measure: Measure | undefined, value: ObservationValue): string | null {
@@ -895,7 +889,7 @@ export function previewOf(
         code: reading.code,
         name: measure?.name ?? reading.code,
         takenAt: reading.takenAt,
-        value: valueText(reading.value),
+        value: givenValueWords(reading.value),
         unit: unitShown(measure, reading.value),
       };
     }),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CSV_MAX_BYTES, CSV_MAX_ROWS, CsvImportBody, CsvMapping, CsvPreview } from '../../shared/contracts/observation-csv';
 import { BLOOD_PRESSURE, MEASURE_CODES } from '../../shared/rules/measures';
+import { givenValueWords } from '../../shared/rules/observations';
 import {
   CSV_FIXTURES,
   DEXCOM_CSV,
@@ -22,7 +23,6 @@ import {
   readReadings,
   readingKey,
   suggestMapping,
-  valueText,
   type CsvRead,
   type ParsedCsv,
 } from './csv-readings';
@@ -81,7 +81,7 @@ describe('the exports of devices, apps and labs, with the suggested mapping', ()
       value: { type: 'quantity', number: 112, comparator: null, unit: 'mg/dL' },
       referenceRange: null,
     });
-    expect(readings.map((reading) => [reading.line, valueText(reading.value)])).toEqual([
+    expect(readings.map((reading) => [reading.line, givenValueWords(reading.value)])).toEqual([
       [3, '112'], [4, '108'], [5, '104'], [6, '101'], [7, '99'], [8, '96'], [11, '148'], [12, '162'], [13, '171'], [15, '118'],
     ]);
     // 10:04 PM on the 27th in New York is 03:04 on the 28th in UTC.
@@ -304,7 +304,7 @@ describe('values and units', () => {
       'UTC',
       NOW,
     );
-    expect(result.readings.map((reading) => [reading.line, valueText(reading.value)])).toEqual([
+    expect(result.readings.map((reading) => [reading.line, givenValueWords(reading.value)])).toEqual([
       [2, '128/82'],
       [4, '127/81'],
     ]);

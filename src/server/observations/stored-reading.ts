@@ -131,6 +131,7 @@ export function observationOf(row: Row, system: UnitSystem): z.output<typeof Obs
       number: shown(row.chartValue),
       second: shown(row.secondChartValue),
       unit: row.chartValue === null ? null : unitSymbol(measure, system),
+      decimals: measure.decimals,
       range: row.chartValue === null ? null : rangeIn(measure, system, labRange ?? measure.range),
     },
     flag: flagOf(measure, row.chartValue, row.secondChartValue, labRange),

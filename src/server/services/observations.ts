@@ -1,8 +1,8 @@
 import { and, asc, count, eq, getTableColumns, gte, inArray, isNotNull, min, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { LatestObservationsQuery, Observation, ObservationFields, ObservationPageQuery, TrendQuery, UpdateObservationBody, Trend } from '../../shared/contracts/observations';
+import type { LatestObservationsQuery, ObservationFields, ObservationPageQuery, TrendQuery, UpdateObservationBody, Trend } from '../../shared/contracts/observations';
 import { measuresOfKind, type UnitSystem } from '../../shared/rules/measures';
-import { flagOf, valueWords } from '../../shared/rules/observations';
+import { flagOf, readingWords } from '../../shared/rules/observations';
 import type { Database } from '../db/client';
 import { pageQuery, readPage, type PagedTable } from '../db/keyset-page';
 import { medicalRecords, observations, users } from '../db/schema/index';
@@ -133,13 +133,6 @@ export async function trendOf(db: Database, patient: Patient, query: z.output<ty
   };
 }
 
-/** A reading's value in the patient's units, as the screens write it: '128/82 mmHg', '<5 mg/L', 'negative'. */
-function readingValueWords(reading: z.output<typeof Observation>, decimals: number): string {
-  const { value, inUnits } = reading;
-  const comparator = value.type === 'quantity' ? value.comparator : null;
-  return valueWords({ number: inUnits.number, second: inUnits.second, comparator, text: value.type === 'text' ? value.text : null }, inUnits.unit, decimals);
-}
-
 /** A linked document must be the patient's own: another's is "not found", as it is everywhere. */
 async function checkDocument(db: Database, patient: Patient, medicalRecordId: number | null | undefined) {
   if (medicalRecordId == null) return;
@@ -169,7 +162,7 @@ export async function createObservation(db: Database, patient: Patient, fields: 
     if (!row) throw new Error('insert returned no row');
     const { unitSystem } = await unitSystemOf(tx, patient);
     const reading = observationOf(row, unitSystem);
-    await recordActivity(tx, patient, 'reading_recorded', { name: reading.name, value: readingValueWords(reading, measure.decimals) }, row.id);
+    await recordActivity(tx, patient, 'reading_recorded', { name: reading.name, value: readingWords(reading) }, row.id);
     return reading;
   });
 }

@@ -113,6 +113,7 @@ const InUnits = z
     number: z.number().nullable().meta({ description: 'The number, or systolic; null for words' }),
     second: z.number().nullable().meta({ description: "Blood pressure's diastolic" }),
     unit: z.string().nullable().meta({ description: "The unit's symbol as shown: 'mg/dL', 'lb', '°F'" }),
+    decimals: z.int().nonnegative().meta({ description: 'The decimals the measure is shown with' }),
     range: z.object({ low: z.number().nullable(), high: z.number().nullable() }).nullable().meta({ description: "The range the flag is from, in these units: the lab's, else the usual one" }),
   })
   .meta({ id: 'ObservationInUnits' });

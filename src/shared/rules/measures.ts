@@ -13,6 +13,7 @@
  * licence (https://loinc.org/license/); see docs/third-party.md.
  */
 
+import { BLOOD_PRESSURE } from './measure-codes';
 import type { UnitSystem } from './unit-systems';
 
 /** A reading's kind: the Vitals page shows vital signs, the Lab Results page laboratory tests (FHIR's two categories). */
@@ -91,11 +92,7 @@ export interface Measure {
   sameAs?: readonly string[];
 }
 
-/** Blood pressure: one reading of two numbers, systolic over diastolic (FHIR's vital-signs profile panel). */
-export const BLOOD_PRESSURE = '85354-9';
-/** The two numbers of a blood-pressure reading, as FHIR sends them: the panel's components. */
-export const SYSTOLIC = '8480-6';
-export const DIASTOLIC = '8462-4';
+export { BLOOD_PRESSURE, BODY_WEIGHT, DIASTOLIC, SYSTOLIC } from './measure-codes';
 
 /** A unit the same in both systems, as most labs' are. */
 function inBoth(ucum: string, symbol: string): Readonly<Record<UnitSystem, DisplayUnit>> {

@@ -122,3 +122,30 @@ export function valueWords(
   if (reading.number === null) return reading.text ?? '';
   return `${reading.comparator ? COMPARATOR_SIGNS[reading.comparator] : ''}${numberWords(reading.number, reading.second, unit, decimals)}`;
 }
+
+/** A value as given, loosely typed so that the wire's form (a comparator left out) is one too. */
+type GivenValue =
+  | { type: 'quantity'; number: number; comparator?: Comparator | null }
+  | { type: 'blood-pressure'; systolic: number; diastolic: number }
+  | { type: 'text'; text: string };
+
+/** A value as it was given, without its unit: '5.4', '<5', '128/82', 'negative' (a CSV's preview, the edit form). */
+export function givenValueWords(value: GivenValue): string {
+  if (value.type === 'text') return value.text;
+  if (value.type === 'blood-pressure') return `${value.systolic}/${value.diastolic}`;
+  return `${value.comparator ?? ''}${value.number}`;
+}
+
+/**
+ * A reading as the API answers it (its value as given, and in the patient's units with their decimals), written as the
+ * screens, the feed and the dashboard show it: '128/82 mmHg', '<20 mg/dL', '176.4 lb', 'negative'.
+ */
+export function readingWords(reading: {
+  value: GivenValue;
+  inUnits: { number: number | null; second: number | null; unit: string | null; decimals: number };
+}): string {
+  const { value, inUnits } = reading;
+  const comparator = value.type === 'quantity' ? (value.comparator ?? null) : null;
+  const text = value.type === 'text' ? value.text : null;
+  return valueWords({ number: inUnits.number, second: inUnits.second, comparator, text }, inUnits.unit, inUnits.decimals);
+}

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, FlaskConical, Upload } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Observation } from '../../../shared/contracts/observations';
-import { measureOf, measuresOfKind, UNIT_SYSTEMS, type MeasureKind, type UnitSystem } from '../../../shared/rules/measures';
+import { measuresOfKind, UNIT_SYSTEMS, type MeasureKind, type UnitSystem } from '../../../shared/rules/measures';
 import { usePatientZone } from '../../components/medications/patient-clock';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -17,12 +17,12 @@ import { useUpdateProfile } from '../../lib/api/profile';
 import { userQuery } from '../../lib/api/users';
 import { usePatientId } from '../../lib/patient-id';
 import { usePatientToday } from '../../lib/use-patient-today';
+import { readingWords } from '../../../shared/rules/observations';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { LatestReadings } from './components/latest-readings';
 import { ReadingFields, readingDefaults } from './components/reading-form';
 import { ReadingsList } from './components/readings-list';
 import { TrendCard } from './components/trend-card';
-import { readingWords } from '../../components/observations/observation-words';
 
 // The import dialog, its parsing and its preview load when the patient opens it.
 const CsvImportDialog = lazy(() => import('./components/csv-import-dialog'));
@@ -67,8 +67,7 @@ export function MeasurementsPage({ kind }: { kind: MeasureKind }) {
       toast({ title: 'Error', description: `Failed to save the reading: ${serverMessage(error)}`, variant: 'destructive' });
       throw error;
     });
-    const measure = measureOf(saved.code);
-    toast({ title: 'Reading saved', description: `${saved.name}: ${readingWords(saved, measure?.decimals ?? 1)}` });
+    toast({ title: 'Reading saved', description: `${saved.name}: ${readingWords(saved)}` });
     setChosen(saved.code);
   }
 

@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { Observation } from '../../../../shared/contracts/observations';
 import { paths } from '../../../app/paths';
 import { clockDateTimeWords, usePatientZone } from '../../../components/medications/patient-clock';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { latestObservationsQuery } from '../../../lib/api/observations';
 import { usePatientId } from '../../../lib/patient-id';
-import { FLAG_WORDS, readingWords } from '../../../components/observations/observation-words';
-
-const BLOOD_PRESSURE = '85354-9';
-const WEIGHT = '29463-7';
-
-/** Decimals on the card: whole mmHg, a tenth of a kilogram or pound, a lab's own up to two. */
-const decimalsOf = (reading: Observation) => (reading.code === BLOOD_PRESSURE ? 0 : reading.code === WEIGHT ? 1 : 2);
+import { FLAG_WORDS } from '../../../components/observations/observation-words';
+import { BLOOD_PRESSURE, BODY_WEIGHT } from '../../../../shared/rules/measure-codes';
+import { readingWords } from '../../../../shared/rules/observations';
 
 /**
  * The dashboard's measurements (issue 35): the latest blood pressure and weight, and each lab whose latest result is
@@ -24,7 +19,7 @@ export default function MeasurementsCard({ className }: { className?: string }) 
   const zone = usePatientZone();
   const latest = useQuery(latestObservationsQuery(patientId));
   const readings = latest.data ?? [];
-  const vitals = readings.filter((reading) => reading.code === BLOOD_PRESSURE || reading.code === WEIGHT);
+  const vitals = readings.filter((reading) => reading.code === BLOOD_PRESSURE || reading.code === BODY_WEIGHT);
   const flaggedLabs = readings.filter((reading) => reading.kind === 'laboratory' && reading.flag !== null);
   const shown = [...vitals, ...flaggedLabs];
   if (shown.length === 0) return null;
@@ -40,7 +35,7 @@ export default function MeasurementsCard({ className }: { className?: string }) 
               <Link href={reading.kind === 'laboratory' ? paths.labResults : paths.vitals} className="block space-y-1 rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
                 <span className="block text-sm text-muted-foreground">{reading.name}</span>
                 <span className="flex flex-wrap items-center gap-2">
-                  <span className="text-lg font-semibold tabular-nums">{readingWords(reading, decimalsOf(reading))}</span>
+                  <span className="text-lg font-semibold tabular-nums">{readingWords(reading)}</span>
                   {reading.flag && <Badge variant={reading.flag.startsWith('critical') ? 'destructive' : 'warning'}>{FLAG_WORDS[reading.flag]}</Badge>}
                 </span>
                 <span className="block text-xs text-muted-foreground">{clockDateTimeWords(reading.takenAt, zone)}</span>

@@ -1,9 +1,9 @@
 import type { Observation } from '../../../../shared/contracts/observations';
-import { measureOf } from '../../../../shared/rules/measures';
 import { clockDateTimeWords, usePatientZone } from '../../../components/medications/patient-clock';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
-import { FLAG_WORDS, readingWords } from '../../../components/observations/observation-words';
+import { FLAG_WORDS } from '../../../components/observations/observation-words';
+import { readingWords } from '../../../../shared/rules/observations';
 
 interface LatestReadingsProps {
   readings: Observation[];
@@ -35,7 +35,7 @@ export function LatestReadings({ readings, charted, onChart }: LatestReadingsPro
                 )}
               >
                 <span className="text-sm text-muted-foreground">{reading.name}</span>
-                <span className="text-xl font-semibold tabular-nums">{readingWords(reading, measureOf(reading.code)?.decimals ?? 1)}</span>
+                <span className="text-xl font-semibold tabular-nums">{readingWords(reading)}</span>
                 <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   {clockDateTimeWords(reading.takenAt, zone)}
                   {reading.flag && <Badge variant={reading.flag.startsWith('critical') ? 'destructive' : 'warning'}>{FLAG_WORDS[reading.flag]}</Badge>}

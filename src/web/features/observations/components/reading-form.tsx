@@ -6,7 +6,7 @@ import { timeOfDay } from '../../../../shared/contracts/medications';
 import { BLOOD_PRESSURE, measureOf, measuresOfKind, type Measure, type MeasureKind, type UnitSystem } from '../../../../shared/rules/measures';
 import { localInstant } from '../../../../shared/rules/medication-schedule';
 import { clockIn } from '../../../../shared/rules/patient';
-import { readQuickValue, type ObservationValue } from '../../../../shared/rules/observations';
+import { givenValueWords, readQuickValue, type ObservationValue } from '../../../../shared/rules/observations';
 import { DatePicker } from '../../../components/ui/date-picker';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { SelectFormField } from '../../../components/ui/select-form-field';
@@ -37,19 +37,12 @@ export function unitOptions(measure: Measure | undefined) {
 /** Where a measure's unit starts: the patient's own system's. */
 export const preferredUnit = (measure: Measure | undefined, system: UnitSystem) => measure?.display?.[system].ucum ?? '';
 
-/** The value's words as the form shows a stored reading: '128/82', '<5', 'negative' (in the unit it was given in). */
-export function valueText(value: Observation['value']): string {
-  if (value.type === 'text') return value.text;
-  if (value.type === 'blood-pressure') return `${value.systolic}/${value.diastolic}`;
-  return `${value.comparator ?? ''}${value.number}`;
-}
-
 /** The form's start for a new reading of `code` now, or for a stored one. */
 export function readingDefaults(code: string, system: UnitSystem, zone: string | null, stored?: Observation): ReadingValues {
   const { date, time } = clockIn(zone, stored ? new Date(stored.takenAt) : new Date());
   if (stored) {
     const unit = stored.value.type === 'quantity' ? stored.value.unit : '';
-    return { code: stored.code, value: valueText(stored.value), unit, date, time };
+    return { code: stored.code, value: givenValueWords(stored.value), unit, date, time };
   }
   return { code, value: '', unit: preferredUnit(measureOf(code), system), date, time };
 }

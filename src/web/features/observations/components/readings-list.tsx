@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Observation } from '../../../../shared/contracts/observations';
-import { measureOf, type MeasureKind, type UnitSystem } from '../../../../shared/rules/measures';
+import type { MeasureKind, UnitSystem } from '../../../../shared/rules/measures';
 import { clockDateTimeWords, usePatientZone } from '../../../components/medications/patient-clock';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -16,7 +16,8 @@ import { usePatientId } from '../../../lib/patient-id';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { usePatientToday } from '../../../lib/use-patient-today';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { FLAG_WORDS, rangeWords, readingWords } from '../../../components/observations/observation-words';
+import { FLAG_WORDS, rangeWords } from '../../../components/observations/observation-words';
+import { readingWords } from '../../../../shared/rules/observations';
 import { ReadingFields, readingDefaults } from './reading-form';
 
 const SOURCE_WORDS = { patient: 'Entered by you', device: 'From a device', provider: 'From a provider', lab: 'From a lab' } as const;
@@ -51,14 +52,13 @@ export function ReadingsList({ kind, system }: { kind: MeasureKind; system: Unit
           <>
             <ul aria-labelledby="readings-heading" className="divide-y">
               {list.items.map((reading) => {
-                const decimals = measureOf(reading.code)?.decimals ?? 1;
-                const range = rangeWords(reading.inUnits.range, reading.inUnits.unit, decimals) ?? reading.referenceRange?.text ?? null;
+                const range = rangeWords(reading.inUnits.range, reading.inUnits.unit, reading.inUnits.decimals) ?? reading.referenceRange?.text ?? null;
                 return (
                   <li key={reading.id} className="flex items-start gap-3 py-3">
                     <div className="min-w-0 flex-1 space-y-1">
                       <p className="flex flex-wrap items-center gap-2">
                         <span className="font-medium">{reading.name}</span>
-                        <span className="tabular-nums">{readingWords(reading, decimals)}</span>
+                        <span className="tabular-nums">{readingWords(reading)}</span>
                         {reading.flag && <Badge variant={reading.flag.startsWith('critical') ? 'destructive' : 'warning'}>{FLAG_WORDS[reading.flag]}</Badge>}
                       </p>
                       <p className="text-sm text-muted-foreground">
@@ -129,7 +129,7 @@ export function ReadingsList({ kind, system }: { kind: MeasureKind; system: Unit
       <ConfirmDialog
         open={removing !== null}
         title="Remove reading?"
-        description={removing ? `${title(removing)} (${readingWords(removing, measureOf(removing.code)?.decimals ?? 1)}) will be removed.` : ''}
+        description={removing ? `${title(removing)} (${readingWords(removing)}) will be removed.` : ''}
         confirmLabel="Remove"
         pending={remove.isPending}
         onConfirm={() =>
