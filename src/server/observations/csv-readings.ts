@@ -734,6 +734,14 @@ export function readReadings(parsed: ParsedCsv, mapping: CsvMapping, timeZone: s
 
   const refuse = (line: number, rowProblems: string[]) => result.refusals.push({ line, message: `line ${line}: ${rowProblems.join('; ')}` });
 
+  /** A row refused or skipped before its cells are read, in either layout: a quote never closed, an empty line. */
+  const setAside = (row: CsvRow): boolean => {
+    if (row.unclosedQuote) refuse(row.line, ['a quote (") opened in this line is never closed, so the rest of the file is one cell']);
+    else if (row.cells.every(isBlank)) result.skipped.push({ line: row.line, reason: 'empty line' });
+    else return false;
+    return true;
+  };
+
   if (mapping.layout === 'columns') {
     const reads = mapping.measures.map((read) => ({
       read,
@@ -744,14 +752,7 @@ export function readReadings(parsed: ParsedCsv, mapping: CsvMapping, timeZone: s
     }));
     const names = mapping.measures.map((read) => read.column);
     for (const row of parsed.rows) {
-      if (row.unclosedQuote) {
-        refuse(row.line, ['a quote (") opened in this line is never closed, so the rest of the file is one cell']);
-        continue;
-      }
-      if (row.cells.every(isBlank)) {
-        result.skipped.push({ line: row.line, reason: 'empty line' });
-        continue;
-      }
+      if (setAside(row)) continue;
       const present = reads.filter((r) => !isEmptyValue(row.cells[r.index]!) || (r.secondIndex >= 0 && !isEmptyValue(row.cells[r.secondIndex]!)));
       if (present.length === 0) {
         result.skipped.push({ line: row.line, reason: `no value in ${orList(names)}` });
@@ -787,14 +788,7 @@ export function readReadings(parsed: ParsedCsv, mapping: CsvMapping, timeZone: s
   const rangeIndex = at(mapping.range);
   const valueHeaderUnit = unitInHeader(mapping.value);
   for (const row of parsed.rows) {
-    if (row.unclosedQuote) {
-      refuse(row.line, ['a quote (") opened in this line is never closed, so the rest of the file is one cell']);
-      continue;
-    }
-    if (row.cells.every(isBlank)) {
-      result.skipped.push({ line: row.line, reason: 'empty line' });
-      continue;
-    }
+    if (setAside(row)) continue;
     const named = row.cells[measureIndex]!;
     const cell = row.cells[valueIndex]!;
     if (isEmptyValue(cell)) {

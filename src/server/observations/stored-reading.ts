@@ -81,6 +81,12 @@ export function storedValue(row: Pick<Row, 'valueType' | 'value' | 'secondValue'
   return { type: 'quantity', number: row.value ?? 0, comparator: row.comparator, unit: row.unit ?? '' };
 }
 
+/** A stored reading's reference range as the lab sent it, or null. */
+export function storedRange(row: Pick<Row, 'referenceLow' | 'referenceHigh' | 'referenceText'>): Range | null {
+  if (row.referenceLow === null && row.referenceHigh === null && row.referenceText === null) return null;
+  return { low: row.referenceLow, high: row.referenceHigh, text: row.referenceText };
+}
+
 /** The lab's range in the measure's chart unit (for the flag), when it sent a number and the row has a unit. */
 function labRangeInChartUnit(measure: Measure, row: Row): MeasureRange | null {
   if ((row.referenceLow === null && row.referenceHigh === null) || row.valueType !== 'quantity' || !row.unit) return null;
@@ -123,10 +129,7 @@ export function observationOf(row: Row, system: UnitSystem): z.output<typeof Obs
     name: measure.name,
     takenAt: row.takenAt,
     value: storedValue(row),
-    referenceRange:
-      row.referenceLow === null && row.referenceHigh === null && row.referenceText === null
-        ? null
-        : { low: row.referenceLow, high: row.referenceHigh, text: row.referenceText },
+    referenceRange: storedRange(row),
     inUnits: {
       number: shown(row.chartValue),
       second: shown(row.secondChartValue),

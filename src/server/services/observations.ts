@@ -7,8 +7,7 @@ import type { Database } from '../db/client';
 import { pageQuery, readPage, type PagedTable } from '../db/keyset-page';
 import { medicalRecords, observations, users } from '../db/schema/index';
 import { foundOr404, ownRow, ownRows, type Patient } from '../core/patient';
-import { badRequest } from '../core/errors';
-import { knownMeasure, observationOf, unitSymbol, usualRanges, valueColumns } from '../observations/stored-reading';
+import { knownMeasure, observationOf, storedRange, storedValue, unitSymbol, usualRanges, valueColumns } from '../observations/stored-reading';
 import { shownIn } from '../observations/units';
 import { recordActivity } from './activity-log';
 
@@ -175,15 +174,12 @@ export async function updateObservation(db: Database, patient: Patient, id: numb
     const { value, referenceRange, code, ...rest } = changes;
     let valueChanges = {};
     if (value !== undefined || referenceRange !== undefined || code !== undefined) {
+      // The stored value and range with the new measure: one that does not fit it is refused as a new reading's is.
       const measure = knownMeasure(code ?? stored.code);
-      const current = observationOf(stored, 'us');
-      if (code !== undefined && value === undefined && measure.valueType !== knownMeasure(stored.code).valueType) {
-        throw badRequest(`value: ${measure.name} needs a value of its own: send value with code`);
-      }
       valueChanges = {
         kind: measure.kind,
         code: measure.loinc,
-        ...valueColumns(measure, value ?? current.value, referenceRange === undefined ? current.referenceRange : referenceRange),
+        ...valueColumns(measure, value ?? storedValue(stored), referenceRange === undefined ? storedRange(stored) : referenceRange),
       };
     }
     const [row] = await tx

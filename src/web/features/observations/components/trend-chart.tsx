@@ -84,24 +84,18 @@ export function TrendChart({ trend }: { trend: Trend }) {
               return <ChartTooltipContent active={active} label={dayWords.format(point.time)} rows={rows} />;
             }}
           />
-          <Line
-            dataKey="number"
-            type="monotone"
-            stroke="var(--color-number)"
-            strokeWidth={2}
-            isAnimationActive={false}
-            dot={(props: DotProps & { key?: React.Key | null }) => <ReadingDot key={props.key ?? undefined} {...props} color="var(--color-number)" />}
-          />
-          {twoSeries && (
+          {/* One line per series of the config: the number (the systolic), and blood pressure's diastolic. */}
+          {Object.keys(config).map((series) => (
             <Line
-              dataKey="second"
+              key={series}
+              dataKey={series}
               type="monotone"
-              stroke="var(--color-second)"
+              stroke={`var(--color-${series})`}
               strokeWidth={2}
               isAnimationActive={false}
-              dot={(props: DotProps & { key?: React.Key | null }) => <ReadingDot key={props.key ?? undefined} {...props} color="var(--color-second)" />}
+              dot={(props: DotProps & { key?: React.Key | null }) => <ReadingDot key={props.key ?? undefined} {...props} color={`var(--color-${series})`} />}
             />
-          )}
+          ))}
         </LineChart>
       </ChartContainer>
     </div>
