@@ -45,6 +45,14 @@ test('blood pressure typed as 128/82 is one reading: on the chart and in its tab
   await page.reload();
   await expect(tile(page, 'Blood pressure')).toContainText('128/82 mmHg');
   await expect(page.getByRole('region', { name: 'All readings' }).getByRole('listitem')).toHaveCount(1);
+
+  // The reading is a blood pressure screening, which the new patient has not done: it counts once they confirm it.
+  const screenings = page.getByRole('region', { name: 'Screenings your readings can count as' });
+  await screenings.getByRole('button', { name: /^Count your blood pressure of .* as Blood pressure screening$/ }).click();
+  await expectToast(page, 'Screening recorded', 'Blood pressure screening: done on ');
+  await expect(screenings).toHaveCount(0);
+  await page.goto(`${server.url}/preventative`);
+  await expect(page.getByRole('row').filter({ has: page.getByText('Blood pressure screening') })).toContainText('Completed');
 });
 
 test('a glucose meter’s CSV of 90 readings is previewed, imported once, and drawn as a trend', async ({ page, freshServer }) => {

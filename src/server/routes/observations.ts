@@ -13,9 +13,11 @@ import {
   UpdateObservationBody,
 } from '../../shared/contracts/observations';
 import { CSV_MAX_BYTES, CsvImportBody, CsvPreview } from '../../shared/contracts/observation-csv';
+import { CareItem } from '../../shared/contracts/preventative-care';
 import type { Database } from '../db/client';
 import { importCsv } from '../services/observation-import';
 import {
+  countReadingAsScreening,
   createObservation,
   deleteObservation,
   latestObservations,
@@ -88,6 +90,17 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     '/observations/:id',
     { schema: { summary: 'Change a reading (any of its fields)', params: IdParams, body: UpdateObservationBody, response: { 200: Observation } } },
     async (request) => updateObservation(db, request.patient, request.params.id, request.body),
+  );
+  app.post(
+    '/observations/:id/screening',
+    {
+      schema: {
+        summary: 'Count a reading as the screening it is (blood pressure, a lipid panel, an A1c) done on its day: the care item that records it',
+        params: IdParams,
+        response: { 200: CareItem },
+      },
+    },
+    async (request) => countReadingAsScreening(db, request.patient, request.params.id),
   );
   app.delete('/observations/:id', { schema: { summary: 'Remove a reading', params: IdParams, response: { 204: REMOVED } } }, async (request, reply) => {
     await deleteObservation(db, request.patient, request.params.id);

@@ -3,13 +3,18 @@ import { z } from 'zod';
 import type { LatestObservationsQuery, ObservationFields, ObservationPageQuery, TrendQuery, UpdateObservationBody, Trend } from '../../shared/contracts/observations';
 import { measuresOfKind, type UnitSystem } from '../../shared/rules/measures';
 import { flagOf, readingWords } from '../../shared/rules/observations';
+import { screeningOfMeasure } from '../../shared/rules/reading-screening';
+import { todayOfPatient } from '../../shared/rules/care';
 import type { Database } from '../db/client';
 import { pageQuery, readPage, type PagedTable } from '../db/keyset-page';
 import { medicalRecords, observations, users } from '../db/schema/index';
 import { foundOr404, ownRow, ownRows, type Patient } from '../core/patient';
+import { badRequest } from '../core/errors';
 import { knownMeasure, observationOf, storedRange, storedValue, unitSymbol, usualRanges, valueColumns } from '../observations/stored-reading';
 import { shownIn } from '../observations/units';
 import { recordActivity } from './activity-log';
+import { completeScreening } from './preventative-care';
+import { patientTimeZone } from './users';
 
 // Vitals and lab results (issue 35). A reading is written with its value as given and its chart value (UCUM), and
 // read back in the patient's units with its flag (observations/stored-reading.ts).
@@ -196,3 +201,21 @@ export async function deleteObservation(db: Database, patient: Patient, id: numb
   foundOr404(await db.delete(observations).where(ownRow(observations, patient, id)).returning({ id: observations.id }), 'Observation');
 }
 
+
+/**
+ * The reading counts as the screening it is (a blood pressure, a lipid panel's test, an A1c) done on its day in the
+ * patient's time zone, as the patient confirms: the care item that records it (preventative-care.ts). A measure that
+ * is no screening is 400.
+ */
+export async function countReadingAsScreening(db: Database, patient: Patient, id: number) {
+  return db.transaction(async (tx) => {
+    const reading = foundOr404(await tx.select({ code: observations.code, takenAt: observations.takenAt }).from(observations).where(ownRow(observations, patient, id)), 'Observation');
+    const measure = knownMeasure(reading.code);
+    const rule = screeningOfMeasure(measure.loinc);
+    if (!rule) throw badRequest(`${measure.name} is no screening: a blood pressure, a lipid panel's test or an A1c is`);
+    const zone = await patientTimeZone(tx, patient);
+    const today = todayOfPatient(zone, new Date());
+    const day = todayOfPatient(zone, new Date(reading.takenAt));
+    return completeScreening(tx, patient, rule, day < today ? day : today, today, `Counted from your ${measure.name.toLowerCase()} reading.`);
+  });
+}

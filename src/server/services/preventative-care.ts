@@ -1,11 +1,12 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { categoryForCare, nextCareDueDate, shownCareStatus } from '../../shared/rules/care';
-import { isVaccineCare } from '../../shared/rules/recommendations';
+import type { Guideline } from '../../shared/rules/guidelines';
+import { isVaccineCare, matchesGuideline } from '../../shared/rules/recommendations';
 import { CareItem, type CreateCareItemBody, type UpdateCareItemBody } from '../../shared/contracts/preventative-care';
 import type { Database } from '../db/client';
 import { jsonList } from '../db/json-list';
-import { appointments, immunizations, preventativeCare } from '../db/schema/index';
+import { appointments, immunizations, preventativeCare, users } from '../db/schema/index';
 import { foundOr404, ownRow, ownRows, type Patient } from '../core/patient';
 import { recordActivity } from './activity-log';
 import { patientToday } from './users';
@@ -78,6 +79,41 @@ export async function completeCareItemByVisit(tx: Database, patient: Patient, id
   const [item] = await tx.select().from(preventativeCare).where(ownRow(preventativeCare, patient, id)).for('update');
   if (!item || item.status === 'completed') return;
   await completeLockedItem(tx, patient, item.id, visitDate < today ? visitDate : today);
+}
+
+/**
+ * A screening done on `doneOn` (not after `today`), as the patient confirmed it from a reading (issue 35), in the
+ * caller's transaction. Their open care item for it is completed on that day; without one, an item for it is made and
+ * completed, so that it comes back for its next round like any other. When one of their items already records it done
+ * on that day or later, that item is the answer and nothing changes: confirming twice counts once.
+ */
+export async function completeScreening(tx: Database, patient: Patient, rule: Guideline, doneOn: string, today: string, notes: string) {
+  // The patient's row is locked until commit: two confirmations at once would otherwise both find no item and make two.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, patient.id)).for('update');
+  const items = (await tx.select().from(preventativeCare).where(ownRows(preventativeCare, patient)).orderBy(asc(preventativeCare.dueDate), asc(preventativeCare.id))).filter((item) =>
+    matchesGuideline(rule, item.careName),
+  );
+  const doneSince = items.filter((item) => (item.lastCompleted ?? (item.status === 'completed' ? item.dueDate : '')) >= doneOn);
+  const recorded = doneSince.find((item) => item.status === 'completed') ?? doneSince[0];
+  if (recorded) return shown(recorded, today);
+  const open = items.find((item) => item.status !== 'completed');
+  const itemId =
+    open?.id ??
+    (
+      await tx
+        .insert(preventativeCare)
+        .values({
+          userId: patient.id,
+          careName: rule.service,
+          category: categoryForCare(rule.service),
+          dueDate: doneOn,
+          status: 'upcoming',
+          recurringMonths: rule.intervalMonths,
+          notes,
+        })
+        .returning({ id: preventativeCare.id })
+    )[0]!.id;
+  return shown(await completeLockedItem(tx, patient, itemId, doneOn), today);
 }
 
 /**

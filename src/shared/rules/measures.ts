@@ -90,7 +90,16 @@ export interface Measure {
   aliases: readonly string[];
   /** LOINC codes of the same measure sent by other systems (a glucose in serum or plasma, or in blood). */
   sameAs?: readonly string[];
+  /**
+   * The preventive screening (a guideline's id, guidelines.ts) that a reading of this measure is, once the patient
+   * confirms it: blood pressure, a lipid panel's tests, an A1c (reading-screening.ts).
+   */
+  screening?: ScreeningId;
 }
+
+/** The screenings a reading can be (issue 35): the ids of their guidelines. */
+export const SCREENING_IDS = ['blood-pressure', 'cholesterol', 'diabetes'] as const;
+export type ScreeningId = (typeof SCREENING_IDS)[number];
 
 export { BLOOD_PRESSURE, BODY_WEIGHT, DIASTOLIC, SYSTOLIC } from './measure-codes';
 
@@ -161,6 +170,7 @@ export const MEASURES: readonly Measure[] = [
       'blood pressure systolic and diastolic',
     ],
     sameAs: ['55284-4'],
+    screening: 'blood-pressure',
   },
   {
     loinc: '8867-4',
@@ -298,6 +308,7 @@ export const MEASURES: readonly Measure[] = [
     decimals: 1,
     range: { high: 199 },
     aliases: ['cholesterol', 'chol', 'tc', 'cholesterol total', 'total chol'],
+    screening: 'cholesterol',
   },
   {
     loinc: '2085-9',
@@ -311,6 +322,7 @@ export const MEASURES: readonly Measure[] = [
     decimals: 1,
     range: { low: 40 },
     aliases: ['hdl', 'hdl-c', 'hdl chol', 'high density lipoprotein cholesterol', 'cholesterol in hdl', 'good cholesterol'],
+    screening: 'cholesterol',
   },
   {
     loinc: '18262-6',
@@ -338,6 +350,7 @@ export const MEASURES: readonly Measure[] = [
     ],
     // Measured directly (18262-6), calculated (13457-7), or by a method not named.
     sameAs: ['13457-7', '2089-1'],
+    screening: 'cholesterol',
   },
   {
     loinc: '2571-8',
@@ -353,6 +366,7 @@ export const MEASURES: readonly Measure[] = [
     range: { high: 149 },
     critical: { high: 1000 },
     aliases: ['triglyceride', 'trig', 'trigs', 'tg', 'trigl'],
+    screening: 'cholesterol',
   },
   {
     loinc: '43396-1',
@@ -366,6 +380,7 @@ export const MEASURES: readonly Measure[] = [
     decimals: 1,
     range: { high: 129 },
     aliases: ['non-hdl', 'non-hdl-c', 'non-hdl chol', 'cholesterol non hdl'],
+    screening: 'cholesterol',
   },
   {
     loinc: '9830-1',
@@ -378,6 +393,7 @@ export const MEASURES: readonly Measure[] = [
     decimals: 1,
     range: { high: 5 },
     aliases: ['chol/hdl ratio', 'total cholesterol/hdl ratio', 'tc/hdl ratio', 'tc/hdl', 'chol/hdl'],
+    screening: 'cholesterol',
   },
 
   // Diabetes.
@@ -406,6 +422,7 @@ export const MEASURES: readonly Measure[] = [
     ],
     // By HPLC.
     sameAs: ['17856-6'],
+    screening: 'diabetes',
   },
   {
     loinc: '2345-7',

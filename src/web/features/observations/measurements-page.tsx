@@ -22,6 +22,7 @@ import { useReturnFocus } from '../../lib/use-return-focus';
 import { LatestReadings } from './components/latest-readings';
 import { ReadingFields, readingDefaults } from './components/reading-form';
 import { ReadingsList } from './components/readings-list';
+import { ScreeningSuggestions } from './components/screening-suggestions';
 import { TrendCard } from './components/trend-card';
 
 // The import dialog, its parsing and its preview load when the patient opens it.
@@ -126,6 +127,7 @@ export function MeasurementsPage({ kind }: { kind: MeasureKind }) {
       ) : (
         <>
           <LatestReadings readings={latest.data} charted={charted} onChart={setChosen} />
+          <ScreeningSuggestions readings={latest.data} />
           {charted && <TrendCard code={charted} period={period} onPeriod={setPeriod} />}
           <ReadingsList kind={kind} system={system} />
         </>

@@ -1,8 +1,10 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { CsvImportBody, CsvPreview } from '../../../shared/contracts/observation-csv';
+import type { CareItem } from '../../../shared/contracts/preventative-care';
 import type { CreateObservationBody, Observation, Trend, TREND_PERIODS, UpdateObservationBody } from '../../../shared/contracts/observations';
 import type { MeasureKind } from '../../../shared/rules/measures';
 import { apiRequest } from '../api-client';
+import { careEffects } from './preventative-care';
 import { pagedListQuery } from './pages';
 
 // Vitals and lab results (issue 35): the newest reading of each measure, one measure's trend, and the readings a page
@@ -60,5 +62,13 @@ export function useCsvImport(patientId: number) {
   return useMutation({
     mutationFn: (body: CsvImportBody) => apiRequest<CsvPreview>('POST', '/api/observations/import-csv', body),
     meta: { invalidates: [observationsKey(patientId)] },
+  });
+}
+
+/** A reading counted as the screening it is, as the patient confirms (issue 35): the care list and Recommended Care change. */
+export function useCountAsScreening(patientId: number) {
+  return useMutation({
+    mutationFn: (observationId: number) => apiRequest<CareItem>('POST', `/api/observations/${observationId}/screening`),
+    meta: { invalidates: careEffects(patientId) },
   });
 }

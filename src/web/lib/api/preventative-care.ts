@@ -20,7 +20,7 @@ export const recommendationsQuery = (userId: number) =>
 
 /** A care item added or changed: the care list, the recommendations read from it, and the activity feed refresh. */
 // A vaccine completed is an immunization given (issue 34): the list changes too.
-const careEffects = (userId: number) => [careItemsQuery(userId).queryKey, recommendationsQuery(userId).queryKey, activitiesKey(userId), immunizationsKey(userId)];
+export const careEffects = (userId: number) => [careItemsQuery(userId).queryKey, recommendationsQuery(userId).queryKey, activitiesKey(userId), immunizationsKey(userId)];
 
 export function useAddCareItem(userId: number) {
   return useMutation({
