@@ -85,6 +85,7 @@ const ID_ROUTES: Record<string, { row: RowMaker; body?: object }> = {
   'DELETE /api/immunizations/{id}': { row: immunization },
   'PATCH /api/observations/{id}': { row: observation, body: { note: 'After a walk' } },
   'DELETE /api/observations/{id}': { row: observation },
+  'POST /api/observations/{id}/screening': { row: observation },
   'PATCH /api/medications/{id}': { row: medication, body: { instructions: 'With a glass of water' } },
   'DELETE /api/medications/{id}': { row: medication },
   'PATCH /api/medications/doses/{id}': { row: dose, body: { reason: 'Taken late' } },
@@ -160,6 +161,7 @@ const SUCCESS_STATUS: Record<string, number> = { 'POST /api/onboarding': 200, 'P
 const WITHOUT_BODY = [
   'POST /api/notifications/{id}/read',
   'POST /api/notifications/{userId}/read-all',
+  'POST /api/observations/{id}/screening',
   'POST /api/security/passkeys/options',
   'POST /api/security/recovery-codes',
   'POST /api/security/sessions/end-others',
