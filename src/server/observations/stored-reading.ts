@@ -136,6 +136,7 @@ export function observationOf(row: Row, system: UnitSystem): z.output<typeof Obs
       unit: row.chartValue === null ? null : unitSymbol(measure, system),
       decimals: measure.decimals,
       range: row.chartValue === null ? null : rangeIn(measure, system, labRange ?? measure.range),
+      secondRange: row.secondChartValue === null ? null : rangeIn(measure, system, measure.secondRange),
     },
     flag: flagOf(measure, row.chartValue, row.secondChartValue, labRange),
     source: row.source,

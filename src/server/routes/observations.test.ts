@@ -30,7 +30,7 @@ describe('a reading of each kind', () => {
       code: BLOOD_PRESSURE,
       name: 'Blood pressure',
       value: { type: 'blood-pressure', systolic: 128, diastolic: 92, unit: 'mm[Hg]' },
-      inUnits: { number: 128, second: 92, unit: 'mmHg' },
+      inUnits: { number: 128, second: 92, unit: 'mmHg', range: { low: 90, high: 129 }, secondRange: { low: 60, high: 79 } },
       flag: 'high',
       source: 'device',
       sourceName: 'Omron M7',

@@ -115,6 +115,7 @@ const InUnits = z
     unit: z.string().nullable().meta({ description: "The unit's symbol as shown: 'mg/dL', 'lb', '°F'" }),
     decimals: z.int().nonnegative().meta({ description: 'The decimals the measure is shown with' }),
     range: z.object({ low: z.number().nullable(), high: z.number().nullable() }).nullable().meta({ description: "The range the flag is from, in these units: the lab's, else the usual one" }),
+    secondRange: z.object({ low: z.number().nullable(), high: z.number().nullable() }).nullable().meta({ description: "Blood pressure's diastolic range, in these units" }),
   })
   .meta({ id: 'ObservationInUnits' });
 

@@ -149,3 +149,24 @@ export function readingWords(reading: {
   const text = value.type === 'text' ? value.text : null;
   return valueWords({ number: inUnits.number, second: inUnits.second, comparator, text }, inUnits.unit, inUnits.decimals);
 }
+
+/** A range's two ends, either of which may be open. */
+interface Bounds {
+  low: number | null;
+  high: number | null;
+}
+
+/**
+ * A range in the patient's units, as the screens and the assistant write it: '70–99 mg/dL', '99 mg/dL or less',
+ * '40 mg/dL or more'; blood pressure's two ranges in one, '90/60–129/79 mmHg'. Null when there is none.
+ */
+export function rangeWords(range: Bounds | null, secondRange: Bounds | null, unit: string | null, decimals: number): string | null {
+  if (!range || (range.low === null && range.high === null)) return null;
+  const withUnit = (text: string) => (unit ? `${text} ${unit}` : text);
+  if (secondRange && range.low !== null && range.high !== null && secondRange.low !== null && secondRange.high !== null) {
+    return withUnit(`${formatNumber(range.low, 0)}/${formatNumber(secondRange.low, 0)}–${formatNumber(range.high, 0)}/${formatNumber(secondRange.high, 0)}`);
+  }
+  const n = (value: number) => formatNumber(value, decimals);
+  if (range.low !== null && range.high !== null) return withUnit(`${n(range.low)}–${n(range.high)}`);
+  return range.low !== null ? `${withUnit(n(range.low))} or more` : `${withUnit(n(range.high!))} or less`;
+}

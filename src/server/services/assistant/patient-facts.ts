@@ -5,14 +5,14 @@ import { formatAppointmentTime, UNKNOWN_PROVIDER } from '../../../shared/rules/a
 import { CARE_DISPLAY, careStanding, todayOfPatient, type CareStanding } from '../../../shared/rules/care';
 import { formatDollars, percentOf } from '../../../shared/rules/formats';
 import type { MeasureKind } from '../../../shared/rules/measures';
-import { numberWords, valueWords, type ObservationFlag } from '../../../shared/rules/observations';
+import { numberWords, rangeWords, valueWords, type ObservationFlag } from '../../../shared/rules/observations';
 import { clockIn, todayIn } from '../../../shared/rules/patient';
 import { isPastMedication, type DoseStatus, type MedicationForm, type ScheduledMedication } from '../../../shared/rules/medications';
 import { TIME_PREFERENCES } from '../../../shared/rules/statuses';
 import type { Database } from '../../db/client';
 import { appointments, insuranceBenefits, insurancePlans, medicalRecords, medications, observations, preventativeCare, providers, users } from '../../db/schema/index';
 import { ownRows, type Patient } from '../../core/patient';
-import { knownMeasure, unitSymbol, usualRanges } from '../../observations/stored-reading';
+import { knownMeasure, unitSymbol } from '../../observations/stored-reading';
 import { shownIn } from '../../observations/units';
 import { appointmentOrder } from '../appointments';
 import { dosesOfDay } from '../medication-doses';
@@ -20,7 +20,7 @@ import { latestObservations, unitSystemOf } from '../observations';
 import { patientTimeZone } from '../users';
 import { readProfileLines } from '../profile-lines';
 import { doseState, doseTitle, medicationLine, medicationTitle, refillsWords } from './medication-words';
-import { FLAG_WORDS, rangeWords } from './reading-words';
+import { FLAG_WORDS } from './reading-words';
 
 /** How many scheduled appointments the assistant knows ahead: the next one, and a couple after it. */
 const NEXT_APPOINTMENTS = 3;
@@ -412,8 +412,6 @@ async function loadReadings(db: Database, patient: Patient, timeZone: string | n
       comparator: value.type === 'quantity' ? value.comparator : null,
       text: value.type === 'text' ? value.text : null,
     };
-    // Blood pressure's range is two: the systolic's (the flag's own range) and the diastolic's.
-    const secondRange = inUnits.second === null ? null : usualRanges(measure, unitSystem).secondRange;
     const mean = (count: number, number: number | null, second: number | null): ReadingMean | null =>
       count > 0 && number !== null ? { count, number: shown(number)!, second: shown(second) } : null;
     const spans = means.get(observation.code);
@@ -427,7 +425,7 @@ async function loadReadings(db: Database, patient: Patient, timeZone: string | n
         second: inUnits.second,
         value: valueWords(reading, unit, measure.decimals),
         flag: observation.flag,
-        range: rangeWords(inUnits.range, secondRange, unit, measure.decimals),
+        range: rangeWords(inUnits.range, inUnits.secondRange, unit, measure.decimals),
         labRange: value.type === 'quantity' && referenceRange !== null && (referenceRange.low !== null || referenceRange.high !== null),
       },
       unit,

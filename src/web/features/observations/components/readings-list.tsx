@@ -16,8 +16,8 @@ import { usePatientId } from '../../../lib/patient-id';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { usePatientToday } from '../../../lib/use-patient-today';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { FLAG_WORDS, rangeWords } from '../../../components/observations/observation-words';
-import { readingWords } from '../../../../shared/rules/observations';
+import { FLAG_WORDS } from '../../../components/observations/observation-words';
+import { rangeWords, readingWords } from '../../../../shared/rules/observations';
 import { ReadingFields, readingDefaults } from './reading-form';
 
 const SOURCE_WORDS = { patient: 'Entered by you', device: 'From a device', provider: 'From a provider', lab: 'From a lab' } as const;
@@ -52,7 +52,7 @@ export function ReadingsList({ kind, system }: { kind: MeasureKind; system: Unit
           <>
             <ul aria-labelledby="readings-heading" className="divide-y">
               {list.items.map((reading) => {
-                const range = rangeWords(reading.inUnits.range, reading.inUnits.unit, reading.inUnits.decimals) ?? reading.referenceRange?.text ?? null;
+                const range = rangeWords(reading.inUnits.range, reading.inUnits.secondRange, reading.inUnits.unit, reading.inUnits.decimals) ?? reading.referenceRange?.text ?? null;
                 return (
                   <li key={reading.id} className="flex items-start gap-3 py-3">
                     <div className="min-w-0 flex-1 space-y-1">

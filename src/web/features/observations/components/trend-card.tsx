@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
 import { TREND_PERIODS, type Trend } from '../../../../shared/contracts/observations';
-import { formatNumber } from '../../../../shared/rules/observations';
+import { formatNumber, rangeWords } from '../../../../shared/rules/observations';
 import { clockDateTimeWords, usePatientZone } from '../../../components/medications/patient-clock';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Button } from '../../../components/ui/button';
 import { trendQuery, type TrendPeriod } from '../../../lib/api/observations';
 import { usePatientId } from '../../../lib/patient-id';
-import { FLAG_WORDS, rangeWords } from '../../../components/observations/observation-words';
+import { FLAG_WORDS } from '../../../components/observations/observation-words';
 
 // Recharts comes with the chart, after the page's first paint of its numbers.
 const TrendChart = lazy(() => import('./trend-chart').then((module) => ({ default: module.TrendChart })));
@@ -29,7 +29,7 @@ export function TrendCard({ code, period, onPeriod }: TrendCardProps) {
   const headingId = useId();
   const data = trend.data;
   const unit = data?.unit ?? null;
-  const range = data ? rangeWords(data.range, unit, data.decimals) : null;
+  const range = data ? rangeWords(data.range, data.secondRange, unit, data.decimals) : null;
 
   return (
     <Card aria-labelledby={headingId}>
