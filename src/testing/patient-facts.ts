@@ -1,4 +1,4 @@
-import type { MedicationFact, PatientFacts } from '../server/services/assistant/patient-facts';
+import type { MeasureReadings, MedicationFact, PatientFacts } from '../server/services/assistant/patient-facts';
 
 /** The demo's four medications (db/seed.ts), prescribed by its primary care provider: what every one shares. */
 const PRESCRIBED = {
@@ -67,6 +67,55 @@ const DEMO_MEDICATIONS: MedicationFact[] = [
   },
 ];
 
+/** A lab result of the demo's panel, drawn on September 22 with the lab's own range, and nothing before it. */
+const drawn = (code: string, name: string, number: number, unit: string, range: string, flag: 'high' | null = null): MeasureReadings => ({
+  latest: { code, name, kind: 'laboratory', date: '2026-09-22', number, second: null, value: `${number} ${unit}`, flag, range, labRange: true },
+  unit,
+  decimals: 1,
+  earlier: [],
+  recentMean: null,
+  previousMean: null,
+});
+
+/**
+ * The demo's readings (db/seed.ts) as loadPatientFacts reads them on 2026-11-22, in US units: a weekly blood pressure
+ * (the last 30 days against the 30 before), a monthly weight, and September's panel from the lab.
+ */
+export const DEMO_READINGS: MeasureReadings[] = [
+  {
+    latest: { code: '85354-9', name: 'Blood pressure', kind: 'vital-sign', date: '2026-11-15', number: 128, second: 82, value: '128/82 mmHg', flag: 'high', range: '90/60–129/79 mmHg', labRange: false },
+    unit: 'mmHg',
+    decimals: 0,
+    earlier: [
+      { date: '2026-11-08', number: 132, second: 85 },
+      { date: '2026-11-01', number: 127, second: 81 },
+      { date: '2026-10-25', number: 129, second: 83 },
+      { date: '2026-10-18', number: 134, second: 86 },
+      { date: '2026-10-11', number: 128, second: 82 },
+    ],
+    recentMean: { count: 4, number: 129, second: 83 },
+    previousMean: { count: 4, number: 130, second: 83 },
+  },
+  {
+    latest: { code: '29463-7', name: 'Weight', kind: 'vital-sign', date: '2026-10-21', number: 170, second: null, value: '170 lb', flag: null, range: null, labRange: false },
+    unit: 'lb',
+    decimals: 1,
+    earlier: [
+      { date: '2026-09-21', number: 170.9, second: null },
+      { date: '2026-08-21', number: 171.7, second: null },
+      { date: '2026-07-21', number: 172.4, second: null },
+    ],
+    recentMean: null,
+    previousMean: { count: 1, number: 170, second: null },
+  },
+  drawn('2093-3', 'Total cholesterol', 212, 'mg/dL', '199 mg/dL or less', 'high'),
+  drawn('2085-9', 'HDL cholesterol', 52, 'mg/dL', '40 mg/dL or more'),
+  drawn('18262-6', 'LDL cholesterol', 131, 'mg/dL', '99 mg/dL or less', 'high'),
+  drawn('2571-8', 'Triglycerides', 145, 'mg/dL', '149 mg/dL or less'),
+  drawn('4548-4', 'Hemoglobin A1c', 5.6, '%', '5.6 % or less'),
+  drawn('2345-7', 'Glucose', 94, 'mg/dL', '70–99 mg/dL'),
+];
+
 /**
  * The seeded demo patient's facts as loadPatientFacts reads them on 2026-11-22 (patient-facts.test.ts checks exactly
  * this), and the base of the facts the pure rules are tested with (services/assistant/test-facts.ts).
@@ -115,6 +164,7 @@ export const DEMO_FACTS: PatientFacts = {
   // The current items of the health lists (issue 34), a line each: the resolved bronchitis is not one.
   allergies: 'Penicillin\nGrass pollen',
   conditions: null,
+  readings: DEMO_READINGS,
 };
 
 /** A patient with nothing on file (or none yet, on a first run), on the same day. */
@@ -132,4 +182,5 @@ export const NOTHING_ON_FILE: PatientFacts = {
   medications: null,
   allergies: null,
   conditions: null,
+  readings: [],
 };

@@ -28,55 +28,7 @@ let db: Database;
 /** Noon, local time: the seed's dates and "today" (no time zone on the demo patient) are both local days. */
 const NOW = new Date(2026, 10, 22, 12, 0);
 const demo: Patient = { id: CURRENT_USER_ID };
-/** A lab result of the demo's panel, drawn on September 22 with the lab's own range, and nothing before it. */
-const drawn = (code: string, name: string, number: number, unit: string, range: string, flag: 'high' | null = null): MeasureReadings => ({
-  latest: { code, name, kind: 'laboratory', date: '2026-09-22', number, second: null, value: `${number} ${unit}`, flag, range, labRange: true },
-  unit,
-  decimals: 1,
-  earlier: [],
-  recentMean: null,
-  previousMean: null,
-});
-
-/**
- * The demo's readings (db/seed.ts) as loadPatientFacts reads them on 2026-11-22, in US units: a weekly blood pressure
- * (the last 30 days against the 30 before), a monthly weight, and September's panel from the lab.
- */
-const DEMO_READINGS: MeasureReadings[] = [
-  {
-    latest: { code: '85354-9', name: 'Blood pressure', kind: 'vital-sign', date: '2026-11-15', number: 128, second: 82, value: '128/82 mmHg', flag: 'high', range: '90/60–129/79 mmHg', labRange: false },
-    unit: 'mmHg',
-    decimals: 0,
-    earlier: [
-      { date: '2026-11-08', number: 132, second: 85 },
-      { date: '2026-11-01', number: 127, second: 81 },
-      { date: '2026-10-25', number: 129, second: 83 },
-      { date: '2026-10-18', number: 134, second: 86 },
-      { date: '2026-10-11', number: 128, second: 82 },
-    ],
-    recentMean: { count: 4, number: 129, second: 83 },
-    previousMean: { count: 4, number: 130, second: 83 },
-  },
-  {
-    latest: { code: '29463-7', name: 'Weight', kind: 'vital-sign', date: '2026-10-21', number: 170, second: null, value: '170 lb', flag: null, range: null, labRange: false },
-    unit: 'lb',
-    decimals: 1,
-    earlier: [
-      { date: '2026-09-21', number: 170.9, second: null },
-      { date: '2026-08-21', number: 171.7, second: null },
-      { date: '2026-07-21', number: 172.4, second: null },
-    ],
-    recentMean: null,
-    previousMean: { count: 1, number: 170, second: null },
-  },
-  drawn('2093-3', 'Total cholesterol', 212, 'mg/dL', '199 mg/dL or less', 'high'),
-  drawn('2085-9', 'HDL cholesterol', 52, 'mg/dL', '40 mg/dL or more'),
-  drawn('18262-6', 'LDL cholesterol', 131, 'mg/dL', '99 mg/dL or less', 'high'),
-  drawn('2571-8', 'Triglycerides', 145, 'mg/dL', '149 mg/dL or less'),
-  drawn('4548-4', 'Hemoglobin A1c', 5.6, '%', '5.6 % or less'),
-  drawn('2345-7', 'Glucose', 94, 'mg/dL', '70–99 mg/dL'),
-];
-const DEMO: PatientFacts = { ...DEMO_FACTS, readings: DEMO_READINGS };
+const DEMO = DEMO_FACTS;
 const NOTHING: PatientFacts = { ...NOTHING_ON_FILE, readings: [] };
 
 beforeAll(async () => {
@@ -474,7 +426,7 @@ describe('loadPatientFacts', () => {
     it("are in the patient's units: metric when they prefer it", async () => {
       const { user } = await patientWithReadings();
       await db.update(users).set({ unitSystem: 'metric' }).where(eq(users.id, user.id));
-      const readings = (await loadPatientFacts(db, { id: user.id }, NOW)).readings ?? [];
+      const readings = (await loadPatientFacts(db, { id: user.id }, NOW)).readings;
       const byName = (name: string) => readings.find((measure) => measure.latest.name === name);
       expect(byName('Glucose')).toMatchObject({
         latest: { number: 5.8, value: '5.8 mmol/L', flag: 'high', range: '3.9–5.5 mmol/L' },
@@ -491,7 +443,7 @@ describe('loadPatientFacts', () => {
       for (let day = 1; day <= 9; day++) {
         await createObservation(db, user.id, { ...quantity('29463-7', 80 + day, 'kg', `2026-11-${String(day).padStart(2, '0')}T12:00:00Z`), kind: 'vital-sign' });
       }
-      const [weight] = (await loadPatientFacts(db, { id: user.id }, NOW)).readings ?? [];
+      const [weight] = (await loadPatientFacts(db, { id: user.id }, NOW)).readings;
       expect(weight?.latest.value).toBe('196.2 lb');
       expect(weight?.earlier.map((point) => point.number)).toEqual([194, 191.8, 189.6, 187.4, 185.2]);
       expect(weight?.recentMean).toEqual({ count: 9, number: 187.4, second: null });
@@ -558,7 +510,7 @@ describe('describeFacts', () => {
   });
 
   it('gives at most 40 measures of each kind, and says how many more their page has', () => {
-    const lab = DEMO_READINGS[2]!;
+    const lab = DEMO_FACTS.readings[2]!;
     const text = describeFacts({
       ...NOTHING_ON_FILE,
       readings: Array.from({ length: 42 }, (_, index) => ({ ...lab, latest: { ...lab.latest, name: `Test ${index + 1}` } })),

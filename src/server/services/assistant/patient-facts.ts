@@ -200,9 +200,9 @@ export interface PatientFacts {
   conditions: string | null;
   /**
    * Vitals and lab results (issue 35): each measure the patient has readings of, in the measures table's order (the
-   * vital signs first). loadPatientFacts always reads it; facts built without it (the rules' test fixtures) have none.
+   * vital signs first).
    */
-  readings?: MeasureReadings[];
+  readings: MeasureReadings[];
 }
 
 /**
@@ -616,7 +616,7 @@ const DESCRIBED_READINGS = 40;
  * compares: the means of the last two spans of TREND_DAYS days and the readings before the newest.
  */
 function describeReadings(facts: PatientFacts): string[] {
-  const readings = facts.readings ?? [];
+  const { readings } = facts;
   const latest = ({ latest: reading }: MeasureReadings) => {
     const flag = reading.flag ? `, ${FLAG_WORDS[reading.flag].toUpperCase()}` : reading.range ? ', in range' : '';
     const range = reading.range ? ` (${reading.labRange ? "the lab's range" : 'usual range'} ${reading.range})` : '';

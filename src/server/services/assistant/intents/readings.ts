@@ -129,7 +129,7 @@ const FEWEST_IN_A_SPAN = 2;
 const LISTED = 12;
 
 const pageOf = (kind: MeasureKind) => (kind === 'vital-sign' ? 'the Vitals page' : 'the Lab Results page');
-const readingsOf = (facts: PatientFacts) => facts.readings ?? [];
+const readingsOf = (facts: PatientFacts) => facts.readings;
 const readingOf = (facts: PatientFacts, measure: Measure) => readingsOf(facts).find((reading) => reading.latest.code === measure.loinc);
 
 /** ' (usual range 4–5.6 %: high)', " (the lab's range 70–99 mg/dL: in range)", ' (high)'; nothing without a range or a flag. */

@@ -66,6 +66,8 @@ const URINE_GLUCOSE = measure({ code: '25428-4', name: 'Urine glucose', value: '
 
 const READINGS: PatientFacts = { ...FACTS, readings: [BLOOD_PRESSURE, WEIGHT, HEIGHT, LDL, HDL, A1C, POTASSIUM, TSH, URINE_GLUCOSE] };
 const only = (...readings: MeasureReadings[]): PatientFacts => ({ ...FACTS, readings });
+/** FACTS without a reading: the documents, care and medicines, but nothing on the Vitals and Lab Results pages. */
+const NO_READINGS = only();
 const answer = (question: string, facts: PatientFacts = READINGS) => replyFromRules(question, facts);
 
 describe('readings: answers read the patient’s vitals and lab results', () => {
@@ -200,11 +202,11 @@ describe('readings: answers read the patient’s vitals and lab results', () => 
     ['how are my vitals', 'You have no vital sign readings yet: record one on the Vitals page.'],
     ['are my readings going up?', 'You have no vitals or lab results recorded yet'],
   ])('with no readings, %j says so and where to record one', (question, expected) => {
-    for (const facts of [EMPTY, FACTS]) expect(answer(question, facts)).toContain(expected);
+    for (const facts of [EMPTY, NO_READINGS]) expect(answer(question, facts)).toContain(expected);
   });
 
   it('names the documents already uploaded when there are no lab results to read', () => {
-    expect(answer('show me my lab results', FACTS)).toContain(
+    expect(answer('show me my lab results', NO_READINGS)).toContain(
       "You have no lab results recorded yet: record one on the Lab Results page, or import your lab's CSV file there. " +
         'Your Medical Records hold 2 documents; the latest is lab-results-cbc.pdf, uploaded on November 19, 2026.',
     );
