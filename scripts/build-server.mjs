@@ -72,3 +72,7 @@ if (unsafe.length) {
 
 // src/server/db/client.ts finds its migrations at ./migrations from its own module, which is now dist/server.
 cpSync('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });
+
+// @lhncbc/ucum-lhc (bundled) asks that a redistribution in built form reproduce its notice, conditions and disclaimer,
+// with UCUM's and LOINC's notices (docs/third-party.md): its licence file goes beside the bundle.
+cpSync('node_modules/@lhncbc/ucum-lhc/LICENSE.md', `${outdir}/LICENSE-ucum-lhc.md`);
