@@ -70,6 +70,7 @@ test('a saved profile is there after a reload and in the API, and the header fol
   await card.getByRole('combobox', { name: 'Time Zone' }).click();
   await page.keyboard.type('Europe/Berlin');
   await page.getByRole('option', { name: 'Europe/Berlin' }).click();
+  await card.getByRole('radio', { name: 'Metric (kg, °C, mmol/L)' }).check();
   await card.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Profile updated', 'Your changes have been saved.');
   await expect(page.getByRole('button', { name: 'Profile menu for Jordan Lee' })).toBeVisible();
@@ -80,6 +81,7 @@ test('a saved profile is there after a reload and in the API, and the header fol
     await expect(card.getByRole('button', { name: /^Date of Birth/ })).toContainText('Jun 9, 1985');
     await expect(card.getByRole('radio', { name: 'Female' })).toBeChecked();
     await expect(card.getByRole('combobox', { name: 'Time Zone' })).toHaveText('Europe/Berlin');
+    await expect(card.getByRole('radio', { name: 'Metric (kg, °C, mmol/L)' })).toBeChecked();
   };
   await check();
   await page.reload();
@@ -91,6 +93,7 @@ test('a saved profile is there after a reload and in the API, and the header fol
     dateOfBirth: '1985-06-09',
     sexAtBirth: 'female',
     timeZone: 'Europe/Berlin',
+    unitSystem: 'metric',
   });
 });
 

@@ -4,3 +4,6 @@
  */
 export const UNIT_SYSTEMS = ['metric', 'us'] as const;
 export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
+
+/** The choice as the patient reads it, with an example of each kind of unit. */
+export const UNIT_SYSTEM_WORDS: Readonly<Record<UnitSystem, string>> = { metric: 'Metric (kg, °C, mmol/L)', us: 'US (lb, °F, mg/dL)' };

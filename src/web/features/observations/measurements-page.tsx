@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Activity, FlaskConical, Upload } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Observation } from '../../../shared/contracts/observations';
 import { measuresOfKind, UNIT_SYSTEMS, type MeasureKind, type UnitSystem } from '../../../shared/rules/measures';
+import { UNIT_SYSTEM_WORDS } from '../../../shared/rules/unit-systems';
 import { usePatientZone } from '../../components/medications/patient-clock';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -12,7 +13,7 @@ import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { serverMessage } from '../../lib/api-client';
-import { latestObservationsQuery, observationsKey, useSaveObservation, type TrendPeriod } from '../../lib/api/observations';
+import { latestObservationsQuery, useSaveObservation, type TrendPeriod } from '../../lib/api/observations';
 import { useUpdateProfile } from '../../lib/api/profile';
 import { userQuery } from '../../lib/api/users';
 import { usePatientId } from '../../lib/patient-id';
@@ -42,8 +43,6 @@ const PAGE = {
     empty: 'Record a result above, import a CSV file from your lab, or a FHIR file from your hospital (Settings).',
   },
 } as const;
-
-const UNIT_WORDS: Readonly<Record<UnitSystem, string>> = { metric: 'Metric (kg, °C, mmol/L)', us: 'US (lb, °F, mg/dL)' };
 
 /** The Vitals and Lab Results pages (issue 35): quick entry, the newest of each measure, a trend and the readings. */
 export function MeasurementsPage({ kind }: { kind: MeasureKind }) {
@@ -150,18 +149,13 @@ export function MeasurementsPage({ kind }: { kind: MeasureKind }) {
 
 /** Metric or US: the profile's preference, changed here where its effect is seen. */
 function UnitsCard({ system }: { system: UnitSystem }) {
-  const patientId = usePatientId();
-  const queryClient = useQueryClient();
   const update = useUpdateProfile();
   function choose(value: string) {
     if (update.isPending || value === system) return;
     update.mutate(
       { unitSystem: value as UnitSystem },
       {
-        onSuccess: () => {
-          void queryClient.invalidateQueries({ queryKey: observationsKey(patientId) });
-          toast({ title: 'Units changed', description: `Readings are shown in ${value === 'metric' ? 'metric' : 'US'} units.` });
-        },
+        onSuccess: () => toast({ title: 'Units changed', description: `Readings are shown in ${value === 'metric' ? 'metric' : 'US'} units.` }),
         onError: (error) => toast({ title: 'Error', description: `Failed to change units: ${serverMessage(error)}`, variant: 'destructive' }),
       },
     );
@@ -177,7 +171,7 @@ function UnitsCard({ system }: { system: UnitSystem }) {
           {UNIT_SYSTEMS.map((value) => (
             <div key={value} className="flex items-center gap-2">
               <RadioGroupItem value={value} id={`units-${value}`} />
-              <Label htmlFor={`units-${value}`}>{UNIT_WORDS[value]}</Label>
+              <Label htmlFor={`units-${value}`}>{UNIT_SYSTEM_WORDS[value]}</Label>
             </div>
           ))}
         </RadioGroup>

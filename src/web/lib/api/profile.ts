@@ -5,6 +5,7 @@ import { usePatientId } from '../patient-id';
 import { announceProfileUpdate } from '../profile-events';
 import { allergiesQuery } from './allergies';
 import { conditionsQuery } from './conditions';
+import { observationsKey } from './observations';
 import { careItemsQuery, recommendationsQuery } from './preventative-care';
 import { setupQuery } from './setup';
 import { userQuery } from './users';
@@ -34,6 +35,8 @@ export function useUpdateProfile() {
         careItemsQuery(patientId).queryKey,
         conditionsQuery(patientId).queryKey,
         allergiesQuery(patientId).queryKey,
+        // Readings are answered in the patient's units.
+        observationsKey(patientId),
       ],
     },
   });

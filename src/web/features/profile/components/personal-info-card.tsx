@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { profileFields, type User } from '../../../../shared/contracts/users';
+import { UNIT_SYSTEM_WORDS, UNIT_SYSTEMS } from '../../../../shared/rules/unit-systems';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { BirthDatePicker } from '../../../components/ui/birth-date-picker';
@@ -24,6 +25,7 @@ const PersonalInfoForm = z.object({
   dateOfBirth: z.preprocess((value) => (value === '' ? null : value), profileFields.dateOfBirth),
   sexAtBirth: z.enum(['female', 'male', NOT_STATED]).transform((value) => (value === NOT_STATED ? null : value)),
   timeZone: profileFields.timeZone,
+  unitSystem: profileFields.unitSystem,
 });
 type PersonalInfoInput = z.input<typeof PersonalInfoForm>;
 type PersonalInfoValues = z.output<typeof PersonalInfoForm>;
@@ -37,6 +39,7 @@ const startingValues = (user: User | null): PersonalInfoInput => ({
   dateOfBirth: user?.dateOfBirth ?? '',
   sexAtBirth: user?.sexAtBirth ?? NOT_STATED,
   timeZone: user?.timeZone ?? browserTimeZone(),
+  unitSystem: user?.unitSystem ?? 'us',
 });
 
 export function PersonalInfoCard({ user }: { user: User | null }) {
@@ -159,6 +162,13 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
                   <FormMessage />
                 </FormItem>
               )}
+            />
+            <RadioFormField
+              control={form.control}
+              name="unitSystem"
+              label="Units"
+              options={UNIT_SYSTEMS.map((value) => ({ value, label: UNIT_SYSTEM_WORDS[value] }))}
+              description="How your vitals and lab results are shown."
             />
             <div className="sm:col-span-2">
               <SubmitButton pending={pending}>{pending ? 'Saving...' : 'Save Changes'}</SubmitButton>
