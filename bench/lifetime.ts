@@ -1,24 +1,19 @@
 // `npm run bench -- lifetime` (issue 21): a record of 10,000 documents of 10 KB, on each database. The lists' pages
 // and search under load, and the Records screen and the dashboard in Chromium slowed down as a mid-range phone is.
 import { randomBytes } from 'node:crypto';
-import { chromium, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { wipeData } from '../src/server/db/reset';
 import { activities, medicalRecordChunks, medicalRecords } from '../src/server/db/schema/index';
 import { createUser } from '../src/testing/factories';
-import { CHROMIUM_FLAGS } from '../e2e/support/chromium-flags';
 import type { BenchBackend } from './backends';
 import { benchLighthouse, type LighthouseFigures } from './lighthouse';
+import { medianLoad, onPhone, timeToVisible, type ScreenFigures } from './phone-screen';
 import { startServer } from './server-process';
 
 export const LIFETIME_DOCUMENTS = 10_000;
 const DOCUMENT_BYTES = 10 * 1024;
-/** DevTools' setting for a mid-range phone. */
-const CPU_SLOWDOWN = 4;
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
-/** Loads of a screen whose median is quoted. */
-const LOADS = 5;
 
 /** The onboarded patient with `count` documents of 10 KB (a random piece each) and an activity per document. */
 export async function fillLifetime(backend: BenchBackend, count: number): Promise<void> {
@@ -83,12 +78,6 @@ async function load(url: string, connections: number): Promise<LoadFigures> {
   };
 }
 
-export interface ScreenFigures {
-  /** From navigation to what the screen is waited for (the first row, the card's count), at 4× CPU slowdown. */
-  visibleMs: number;
-  elements: number;
-}
-
 export interface LifetimeFigures {
   /** GET /api/medical-records/1/page?limit=50, the Records screen's first page. */
   page: { at10: LoadFigures; at100: LoadFigures };
@@ -117,14 +106,6 @@ export async function benchLifetimeApi(backend: BenchBackend): Promise<LifetimeF
   }
 }
 
-/** Milliseconds since navigation when `ready` shows, and the page's element count then. */
-export async function timeToVisible(page: Page, url: string, ready: (page: Page) => Promise<void>): Promise<ScreenFigures> {
-  await page.goto(url, { waitUntil: 'commit' });
-  await ready(page);
-  // A string, evaluated in the page: this file is compiled without the browser's types.
-  return page.evaluate<ScreenFigures>("({ visibleMs: performance.now(), elements: document.querySelectorAll('*').length })");
-}
-
 export interface ScreenLifetimeFigures {
   records: ScreenFigures;
   dashboard: ScreenFigures;
@@ -138,29 +119,14 @@ export interface ScreenLifetimeFigures {
 export async function benchLifetimeScreens(backend: BenchBackend, count: number, executablePath: string): Promise<ScreenLifetimeFigures> {
   await fillLifetime(backend, count);
   const server = await startServer(backend.serverEnv);
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    // The 'Protect your record' banner stays away, as for a patient who dismissed it.
-    await context.addInitScript("window.localStorage.setItem('protect-banner-dismissed', 'true')");
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const median = async (measure: () => Promise<ScreenFigures>) => {
-      await measure();
-      const samples: ScreenFigures[] = [];
-      for (let load = 0; load < LOADS; load++) samples.push(await measure());
-      return samples.sort((a, b) => a.visibleMs - b.visibleMs)[Math.floor(LOADS / 2)]!;
-    };
-    const records = await median(() =>
-      timeToVisible(page, `${server.url}/records`, (p) => p.getByRole('list', { name: 'Your Records' }).getByRole('listitem').first().waitFor({ timeout: 120_000 })),
-    );
-    const dashboard = await median(() =>
-      timeToVisible(page, `${server.url}/`, (p) => p.getByText(`${count} Files`, { exact: true }).waitFor({ timeout: 120_000 })),
-    );
-    return { records, dashboard };
+    return await onPhone(executablePath, async (page) => ({
+      records: await medianLoad(() =>
+        timeToVisible(page, `${server.url}/records`, (p) => p.getByRole('list', { name: 'Your Records' }).getByRole('listitem').first().waitFor({ timeout: 120_000 })),
+      ),
+      dashboard: await medianLoad(() => timeToVisible(page, `${server.url}/`, (p) => p.getByText(`${count} Files`, { exact: true }).waitFor({ timeout: 120_000 }))),
+    }));
   } finally {
-    await browser.close();
     await server.stop();
   }
 }

@@ -13,7 +13,8 @@ import { createMedicalRecord, createProvider, createUser } from '../src/testing/
 import type { BenchBackend } from './backends';
 import { benchLighthouse, type LighthouseFigures } from './lighthouse';
 import { startServer } from './server-process';
-import { percentile } from './stats';
+import { seededRandom } from './stats';
+import { timeReads } from './read-rounds';
 
 /** Days of dose log, ending today. */
 export const LOG_DAYS = 731;
@@ -120,18 +121,6 @@ const PLANS: MedicationPlan[] = [
 
 const SKIP_REASONS = ['Felt nauseous', 'Ran out', 'Doctor said to hold it', 'Fasting for a blood test'];
 
-/** A small, seeded generator, so that every run seeds the same record. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export interface MedicationsRecord {
   userId: number;
   medications: number;
@@ -157,7 +146,7 @@ type DoseRow = typeof medicationDoses.$inferInsert;
  */
 export async function fillMedications(backend: BenchBackend, now = new Date()): Promise<MedicationsRecord> {
   const started = performance.now();
-  const random = generator(32);
+  const random = seededRandom(32);
   const database = await backend.open();
   try {
     const db = database.db;
@@ -354,28 +343,13 @@ export async function benchMedications(backend: BenchBackend, { lighthouse = fal
   const reads = readsOf(record, pastDay);
   const server = await startServer(backend.serverEnv);
   try {
-    const samples = reads.map(() => [] as number[]);
-    const sizes = reads.map(() => 0);
     const loadBefore = loadavg();
-    for (let round = 0; round < WARM_UP + ROUNDS; round++) {
-      for (const [index, read] of reads.entries()) {
-        const t0 = performance.now();
-        const response = await fetch(`${server.url}${read.path}`);
-        const body = await response.arrayBuffer();
-        const took = performance.now() - t0;
-        if (response.status !== 200) throw new Error(`GET ${read.path} answered ${response.status}: ${new TextDecoder().decode(body).slice(0, 300)}`);
-        if (round >= WARM_UP) samples[index]!.push(took);
-        sizes[index] = body.byteLength;
-      }
-    }
+    const timed = await timeReads(server.url, reads, ROUNDS, WARM_UP);
     const figures: MedicationsFigures = {
       record,
       rounds: ROUNDS,
       load: { before: loadBefore, after: loadavg() },
-      reads: reads.map((read, index) => {
-        const sorted = samples[index]!.sort((a, b) => a - b);
-        return { ...read, p50: percentile(sorted, 50), p99: percentile(sorted, 99), kilobytes: sizes[index]! / 1000 };
-      }),
+      reads: timed,
     };
     if (lighthouse) figures.lighthouse = await benchLighthouse(server.url, ['/', '/medications']);
     return figures;

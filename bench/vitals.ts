@@ -2,18 +2,17 @@
 // database. Every read the Vitals page makes, one after another for a number of rounds, p50 and p99 each against
 // p50 ≤ 20 ms; then the page in Chromium (390 px, 4× CPU slowdown) until its chart and its table are drawn, with ten
 // years against ten readings (goal: at most 1.5 times as long); and Lighthouse on /vitals and /lab-results.
-import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { CHROMIUM_FLAGS } from '../e2e/support/chromium-flags';
 import { wipeData } from '../src/server/db/reset';
 import { observations } from '../src/server/db/schema/index';
 import { BLOOD_PRESSURE, measuresOfKind, type Measure } from '../src/shared/rules/measures';
 import { createUser } from '../src/testing/factories';
 import type { BenchBackend } from './backends';
-import { timeToVisible, type ScreenFigures } from './lifetime';
+import { medianLoad, onPhone, timeToVisible, type ScreenFigures } from './phone-screen';
 import { benchLighthouse, type LighthouseFigures } from './lighthouse';
 import { startServer } from './server-process';
-import { percentile } from './stats';
+import { seededRandom } from './stats';
+import { timeReads } from './read-rounds';
 
 /** Days of readings, ending yesterday: ten years. */
 export const VITALS_DAYS = 3650;
@@ -23,22 +22,7 @@ const WARM_UP = 10;
 /** Issue 35's goal for each read of the page, and for ten years against ten readings on screen. */
 export const VITALS_READ_GOAL_MS = 20;
 export const VITALS_SCREEN_RATIO_GOAL = 1.5;
-/** DevTools' setting for a mid-range phone, and the loads of the page whose median is quoted (after one not counted). */
-const CPU_SLOWDOWN = 4;
-const LOADS = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A small, seeded generator, so that every run seeds the same record. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A plausible reading of each vital sign in its chart unit: a centre and a spread. */
 const TYPICAL: Record<string, { centre: number; spread: number; decimals: number }> = {
@@ -68,7 +52,7 @@ export interface VitalsRecord {
  */
 export async function fillVitals(backend: BenchBackend, perMeasure: number, now = new Date()): Promise<VitalsRecord> {
   const started = performance.now();
-  const random = generator(35);
+  const random = seededRandom(35);
   const database = await backend.open();
   try {
     const db = database.db;
@@ -121,7 +105,7 @@ export interface VitalsFigures {
   lighthouse?: LighthouseFigures;
 }
 
-/** Every read of /vitals, as its code asks for them (the web's lib/api modules): the shell's three and the page's three. */
+/** Every read of /vitals, as its code asks for them (the web's lib/api modules): the shell's three and the page's five. */
 function readsOf(userId: number): Array<Pick<VitalsRead, 'label' | 'path'>> {
   return [
     { label: 'session (the gate)', path: '/api/session' },
@@ -131,6 +115,7 @@ function readsOf(userId: number): Array<Pick<VitalsRead, 'label' | 'path'>> {
     { label: 'blood pressure trend, 90 days', path: `/api/observations/${userId}/trend?code=${BLOOD_PRESSURE}&period=90d` },
     { label: 'blood pressure trend, all (weekly means)', path: `/api/observations/${userId}/trend?code=${BLOOD_PRESSURE}&period=all` },
     { label: 'all readings, first page', path: `/api/observations/${userId}?kind=vital-sign&limit=20` },
+    { label: 'recommended care (screenings a reading can count as)', path: `/api/preventative-care/recommendations/${userId}` },
   ];
 }
 
@@ -140,26 +125,11 @@ export async function benchVitals(backend: BenchBackend, { lighthouse = false } 
   const reads = readsOf(record.userId);
   const server = await startServer(backend.serverEnv);
   try {
-    const samples = reads.map(() => [] as number[]);
-    const sizes = reads.map(() => 0);
-    for (let round = 0; round < WARM_UP + ROUNDS; round++) {
-      for (const [index, read] of reads.entries()) {
-        const t0 = performance.now();
-        const response = await fetch(`${server.url}${read.path}`);
-        const body = await response.arrayBuffer();
-        const took = performance.now() - t0;
-        if (response.status !== 200) throw new Error(`GET ${read.path} answered ${response.status}: ${new TextDecoder().decode(body).slice(0, 300)}`);
-        if (round >= WARM_UP) samples[index]!.push(took);
-        sizes[index] = body.byteLength;
-      }
-    }
+    const timed = await timeReads(server.url, reads, ROUNDS, WARM_UP);
     const figures: VitalsFigures = {
       record,
       rounds: ROUNDS,
-      reads: reads.map((read, index) => {
-        const sorted = samples[index]!.sort((a, b) => a - b);
-        return { ...read, p50: percentile(sorted, 50), p99: percentile(sorted, 99), kilobytes: sizes[index]! / 1000 };
-      }),
+      reads: timed,
     };
     if (lighthouse) figures.lighthouse = await benchLighthouse(server.url, ['/vitals', '/lab-results']);
     return figures;
@@ -175,25 +145,16 @@ export async function benchVitals(backend: BenchBackend, { lighthouse = false } 
 export async function benchVitalsScreen(backend: BenchBackend, perMeasure: number, executablePath: string): Promise<ScreenFigures> {
   await fillVitals(backend, perMeasure);
   const server = await startServer(backend.serverEnv);
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    // The 'Protect your record' banner stays away, as for a patient who dismissed it.
-    await context.addInitScript("window.localStorage.setItem('protect-banner-dismissed', 'true')");
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const load = () =>
-      timeToVisible(page, `${server.url}/vitals`, async (p) => {
-        await p.locator('.recharts-surface').waitFor({ timeout: 120_000 });
-        await p.getByRole('region', { name: /^Blood pressure readings/ }).getByRole('row').nth(1).waitFor({ timeout: 120_000 });
-      });
-    await load();
-    const samples: ScreenFigures[] = [];
-    for (let n = 0; n < LOADS; n++) samples.push(await load());
-    return samples.sort((a, b) => a.visibleMs - b.visibleMs)[Math.floor(LOADS / 2)]!;
+    return await onPhone(executablePath, (page) =>
+      medianLoad(() =>
+        timeToVisible(page, `${server.url}/vitals`, async (p) => {
+          await p.locator('.recharts-surface').waitFor({ timeout: 120_000 });
+          await p.getByRole('region', { name: /^Blood pressure readings/ }).getByRole('row').nth(1).waitFor({ timeout: 120_000 });
+        }),
+      ),
+    );
   } finally {
-    await browser.close();
     await server.stop();
   }
 }
