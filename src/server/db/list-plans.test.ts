@@ -7,15 +7,17 @@ import { activitiesPageQuery } from '../services/activity-log';
 import { insuranceDocumentsPageQuery, medicalRecordsPageQuery } from '../services/medical-records';
 import { doseLogPageQuery, takenCountsQuery } from '../services/medication-doses';
 import { failedDeliveriesQuery, notificationsPageQuery, unreadCountQuery } from '../services/notifications/notifications';
+import { observationsPageQuery } from '../services/observations';
 import { createInsurancePlan, createMedication, createUser } from '../../testing/factories';
 import { queryPlan } from '../../testing/query-plan';
 import { createTestDatabase } from '../../testing/test-database';
 import type { DatabaseHandle } from './client';
 import { wipeData } from './reset';
-import { activities, medicalRecords, medicationDoses, notificationDeliveries, notifications } from './schema/index';
+import { activities, medicalRecords, medicationDoses, notificationDeliveries, notifications, observations } from './schema/index';
 
 // Every query a list page runs is served by an index, shown by the database's own plan for a record of 10,000
-// documents, 10,000 activities, 10,000 dose log entries and 10,000 notifications (ADR 19), on both databases.
+// documents, 10,000 activities, 10,000 dose log entries, 10,000 notifications and 10,000 readings (ADR 19), on both
+// databases.
 
 const ROWS = 10_000;
 
@@ -96,6 +98,21 @@ beforeAll(async () => {
       made.map(({ id }, n) => ({ notificationId: id, channel: 'email' as const, ...(n % 50 === 0 ? { state: 'failed' as const, attempts: 3 } : { state: 'sent' as const, sentAt: new Date() }) })),
     );
   }
+  // Readings: a weight a day, every one a vital sign of one measure (the worst case for an index that leads with either).
+  for (let from = 0; from < ROWS; from += 1000) {
+    await db.insert(observations).values(
+      Array.from({ length: 1000 }, (_, n) => ({
+        userId: patient.id,
+        kind: 'vital-sign' as const,
+        code: '29463-7',
+        takenAt: new Date(start + (from + n) * 86_400_000),
+        valueType: 'quantity' as const,
+        value: 80,
+        unit: 'kg',
+        chartValue: 80,
+      })),
+    );
+  }
   await db.insert(medicalRecords).values({ userId: patient.id, filename: 'Cardiology letter.pdf', fileType: 'application/pdf', fileSize: 1 });
   await db.execute(sql`analyze medical_records`);
   await db.execute(sql`analyze activities`);
@@ -103,6 +120,7 @@ beforeAll(async () => {
   await db.execute(sql`analyze medication_doses`);
   await db.execute(sql`analyze notifications`);
   await db.execute(sql`analyze notification_deliveries`);
+  await db.execute(sql`analyze observations`);
 }, 120_000);
 
 afterAll(async () => {
@@ -163,6 +181,14 @@ describe('the plans of the list pages, at 10,000 rows', () => {
     await expectServedBy(unreadCountQuery(database.db, patient), 'notifications_unread_idx');
     const page = (await notificationsPageQuery(database.db, patient, first)).map((row) => (row as Record<string, unknown>).id as number);
     await expectServedBy(failedDeliveriesQuery(database.db, page), 'notification_deliveries_channel_idx');
+  });
+
+  it('pages the readings of a kind by the (patient, kind, time, id) index, and of one measure by the (patient, code, time, id) one', async () => {
+    const readingsLater: PageQuery = { limit: 50, cursor: { micros: String(Date.UTC(2010, 0, 1) * 1000), id: 5000 }, q: undefined };
+    for (const query of [first, readingsLater]) {
+      await expectServedBy(observationsPageQuery(database.db, patient, { ...query, kind: 'vital-sign' }), 'observations_user_kind_idx');
+      await expectServedBy(observationsPageQuery(database.db, patient, { ...query, code: '29463-7' }), 'observations_user_code_idx');
+    }
   });
 
   it("counts adherence's taken doses of a 30-day window by the (patient, day) index", async () => {

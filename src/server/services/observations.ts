@@ -33,16 +33,20 @@ export async function unitSystemOf(db: Database, patient: Patient): Promise<{ un
   return { unitSystem: user?.unitSystem ?? 'us', timeZone: user?.timeZone ?? 'UTC' };
 }
 
-/** A page of readings, newest first, of one kind or one measure (ADR 19). */
-export async function pageObservations(db: Database, patient: Patient, query: z.output<typeof ObservationPageQuery>) {
+/** The query of a page of readings, newest first, of one kind or one measure (ADR 19); db/list-plans.test.ts reads its plan. */
+export function observationsPageQuery(db: Database, patient: Patient, query: z.output<typeof ObservationPageQuery>) {
   const { kind, code, ...paging } = query;
-  const page = { ...paging, q: undefined };
   const where = and(
     ownRows(observations, patient),
     kind ? eq(observations.kind, kind) : undefined,
     code ? eq(observations.code, knownMeasure(code).loinc) : undefined,
   )!;
-  const [{ unitSystem }, rows] = await Promise.all([unitSystemOf(db, patient), readPage<Row>(pageQuery(db, pagedReadings, StoredRow, where, page), page)]);
+  return pageQuery(db, pagedReadings, StoredRow, where, { ...paging, q: undefined });
+}
+
+/** A page of readings, newest first, of one kind or one measure (ADR 19). */
+export async function pageObservations(db: Database, patient: Patient, query: z.output<typeof ObservationPageQuery>) {
+  const [{ unitSystem }, rows] = await Promise.all([unitSystemOf(db, patient), readPage<Row>(observationsPageQuery(db, patient, query), { ...query, q: undefined })]);
   return { items: rows.items.map((row) => observationOf(row, unitSystem)), nextCursor: rows.nextCursor };
 }
 

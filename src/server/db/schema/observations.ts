@@ -50,9 +50,9 @@ export const observations = pgTable(
   },
   (t) => [
     // A page of the Vitals or the Lab Results list, newest first (ADR 19).
-    index('observations_user_kind_idx').on(t.userId, t.kind, t.takenAt.desc(), t.id.desc()),
+    index('observations_user_kind_idx').on(t.userId, t.kind, t.takenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // One measure's trend, its newest reading, and the duplicate check of an import.
-    index('observations_user_code_idx').on(t.userId, t.code, t.takenAt.desc(), t.id.desc()),
+    index('observations_user_code_idx').on(t.userId, t.code, t.takenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('observations_medical_record_idx').on(t.medicalRecordId),
     check('observations_kind_check', isOneOf(t.kind, MEASURE_KINDS)),
     check('observations_value_type_check', isOneOf(t.valueType, VALUE_TYPES)),
