@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableColumns, gte, inArray, isNotNull, min, sql
 import { z } from 'zod';
 import type { LatestObservationsQuery, ObservationFields, ObservationPageQuery, TrendQuery, UpdateObservationBody, Trend } from '../../shared/contracts/observations';
 import { measuresOfKind, type UnitSystem } from '../../shared/rules/measures';
-import { flagOf, readingWords } from '../../shared/rules/observations';
+import { flagOf, measureInSentence, readingWords } from '../../shared/rules/observations';
 import { screeningOfMeasure } from '../../shared/rules/reading-screening';
 import { todayOfPatient } from '../../shared/rules/care';
 import type { Database } from '../db/client';
@@ -220,6 +220,6 @@ export async function countReadingAsScreening(db: Database, patient: Patient, id
     const zone = await patientTimeZone(tx, patient);
     const today = todayOfPatient(zone, new Date());
     const day = todayOfPatient(zone, new Date(reading.takenAt));
-    return completeScreening(tx, patient, rule, day < today ? day : today, today, `Counted from your ${measure.name.toLowerCase()} reading.`);
+    return completeScreening(tx, patient, rule, day < today ? day : today, today, `Counted from your ${measureInSentence(measure.name)} reading.`);
   });
 }

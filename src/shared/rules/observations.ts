@@ -170,3 +170,11 @@ export function rangeWords(range: Bounds | null, secondRange: Bounds | null, uni
   if (range.low !== null && range.high !== null) return withUnit(`${n(range.low)}–${n(range.high)}`);
   return range.low !== null ? `${withUnit(n(range.low))} or more` : `${withUnit(n(range.high!))} or less`;
 }
+
+/**
+ * A measure's name inside a sentence: 'Hemoglobin A1c' → 'hemoglobin A1c', 'Blood pressure' → 'blood pressure';
+ * an abbreviation keeps its capitals ('LDL cholesterol', 'TSH', 'eGFR').
+ */
+export function measureInSentence(name: string): string {
+  return /^[A-Z][a-z]/.test(name) ? `${name.charAt(0).toLowerCase()}${name.slice(1)}` : name;
+}

@@ -14,14 +14,6 @@ export const FLAG_WORDS: Readonly<Record<ObservationFlag, string>> = {
   'critical-high': 'critically high',
 };
 
-/**
- * A measure's name inside a sentence: 'Hemoglobin A1c' → 'hemoglobin A1c', 'Blood pressure' → 'blood pressure';
- * an abbreviation keeps its capitals ('LDL cholesterol', 'TSH', 'eGFR').
- */
-export function measureInSentence(name: string): string {
-  return /^[A-Z][a-z]/.test(name) ? `${name.charAt(0).toLowerCase()}${name.slice(1)}` : name;
-}
-
 /** 'readings', 'result': a vital sign is read, a lab test has results. */
 export function readingNoun(count: number, kind: MeasureKind): string {
   const noun = kind === 'vital-sign' ? 'reading' : 'result';

@@ -3,7 +3,8 @@ import type { Intent } from '../intent';
 import { TREND_DAYS, type MeasureReadings, type PatientFacts, type ReadingFact, type ReadingPoint } from '../patient-facts';
 import { anyOf, normaliseQuestion } from '../reading';
 import { numberWords } from '../../../../shared/rules/observations';
-import { FLAG_WORDS, measureInSentence, readingNoun, readingsCount } from '../reading-words';
+import { measureInSentence } from '../../../../shared/rules/observations';
+import { FLAG_WORDS, readingNoun, readingsCount } from '../reading-words';
 import { andList, longDate } from './phrasing';
 
 // The patient's vitals and lab results (issue 35), from their readings: the last reading of a measure named by its

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck } from 'lucide-react';
 import type { Observation } from '../../../../shared/contracts/observations';
 import { formatDate } from '../../../../shared/rules/formats';
+import { measureInSentence } from '../../../../shared/rules/observations';
 import { countsToday, screeningOfMeasure } from '../../../../shared/rules/reading-screening';
 import { clockOf, usePatientZone } from '../../../components/medications/patient-clock';
 import { Button } from '../../../components/ui/button';
@@ -66,13 +67,13 @@ export function ScreeningSuggestions({ readings }: { readings: readonly Observat
               <ClipboardCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
               <p className="text-sm">
                 <span className="font-medium">{suggestion.service}</span> is {suggestion.status === 'Upcoming' ? 'coming up' : suggestion.status.toLowerCase()}. Your{' '}
-                {suggestion.reading.name.toLowerCase()} of {formatDate(suggestion.day)} can count as it, if it was taken for it.
+                {measureInSentence(suggestion.reading.name)} of {formatDate(suggestion.day)} can count as it, if it was taken for it.
               </p>
             </div>
             <Button
               variant="outline"
               className="shrink-0"
-              aria-label={`Count your ${suggestion.reading.name.toLowerCase()} of ${formatDate(suggestion.day)} as ${suggestion.service}`}
+              aria-label={`Count your ${measureInSentence(suggestion.reading.name)} of ${formatDate(suggestion.day)} as ${suggestion.service}`}
               disabled={count.isPending}
               onClick={() => confirm(suggestion)}
             >
