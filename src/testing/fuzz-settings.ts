@@ -2,7 +2,7 @@
  * How many requests the generated-inputs test sends to each operation, and from which seed: CI's count by default,
  * FUZZ_RUNS for more (npm run fuzz), FUZZ_SEED to replay a run that failed (its seed is printed), FUZZ_ONLY to send only some operations.
  */
-export const CI_RUNS_PER_OPERATION = 250;
+export const CI_RUNS_PER_OPERATION = 150;
 export const DEFAULT_SEED = 20_261_125;
 
 function whole(name: string, fallback: number): number {
