@@ -205,7 +205,6 @@ export async function deleteObservation(db: Database, patient: Patient, id: numb
   foundOr404(await db.delete(observations).where(ownRow(observations, patient, id)).returning({ id: observations.id }), 'Observation');
 }
 
-
 /**
  * The reading counts as the screening it is (a blood pressure, a lipid panel's test, an A1c) done on its day in the
  * patient's time zone, as the patient confirms: the care item that records it (preventative-care.ts). A measure that

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GUIDELINES } from './guidelines';
 import { MEASURES, SCREENING_IDS } from './measures';
-import { countsToday, screeningOfMeasure } from './reading-screening';
+import { screeningOfMeasure, withinInterval } from './reading-screening';
 
 describe('the screening a reading is', () => {
   it('names a guideline for each screening of the measures table', () => {
@@ -25,8 +25,8 @@ describe('the screening a reading is', () => {
 
   it('counts a reading still within the screening’s interval on today', () => {
     const bloodPressure = screeningOfMeasure('85354-9')!;
-    expect(countsToday(bloodPressure, '2024-11-30', '2026-11-29')).toBe(true);
-    expect(countsToday(bloodPressure, '2024-11-29', '2026-11-29')).toBe(false);
-    expect(countsToday({ intervalMonths: null }, '1990-01-01', '2026-11-29')).toBe(true);
+    expect(withinInterval(bloodPressure, '2024-11-30', '2026-11-29')).toBe(true);
+    expect(withinInterval(bloodPressure, '2024-11-29', '2026-11-29')).toBe(false);
+    expect(withinInterval({ intervalMonths: null }, '1990-01-01', '2026-11-29')).toBe(true);
   });
 });

@@ -16,6 +16,6 @@ export function screeningOfMeasure(code: string): Guideline | null {
  * Whether a reading taken on `day` is recent enough to count: done then, the screening is not due again before
  * `today` (within its interval; a once-only one always). Both 'yyyy-MM-dd'.
  */
-export function countsToday(rule: Pick<Guideline, 'intervalMonths'>, day: string, today: string): boolean {
+export function withinInterval(rule: Pick<Guideline, 'intervalMonths'>, day: string, today: string): boolean {
   return rule.intervalMonths === null || format(addMonths(parseISO(day), rule.intervalMonths), 'yyyy-MM-dd') > today;
 }

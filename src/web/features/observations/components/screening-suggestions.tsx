@@ -3,7 +3,7 @@ import { ClipboardCheck } from 'lucide-react';
 import type { Observation } from '../../../../shared/contracts/observations';
 import { formatDate } from '../../../../shared/rules/formats';
 import { measureInSentence } from '../../../../shared/rules/observations';
-import { countsToday, screeningOfMeasure } from '../../../../shared/rules/reading-screening';
+import { screeningOfMeasure, withinInterval } from '../../../../shared/rules/reading-screening';
 import { clockOf, usePatientZone } from '../../../components/medications/patient-clock';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -43,7 +43,7 @@ export function ScreeningSuggestions({ readings }: { readings: readonly Observat
     if (!reading) return [];
     const day = clockOf(reading.takenAt, zone).date;
     const rule = screeningOfMeasure(reading.code)!;
-    return countsToday(rule, day, today) ? [{ ruleId: row.id, service: row.service, status: row.status, reading, day }] : [];
+    return withinInterval(rule, day, today) ? [{ ruleId: row.id, service: row.service, status: row.status, reading, day }] : [];
   });
   if (suggestions.length === 0) return null;
 
