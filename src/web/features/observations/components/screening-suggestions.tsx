@@ -30,20 +30,22 @@ export function ScreeningSuggestions({ readings }: { readings: readonly Observat
   const patientId = usePatientId();
   const zone = usePatientZone();
   const today = usePatientToday();
+  // The readings that are a screening, each with its guideline, looked up once.
+  const screenings = readings.flatMap((reading) => {
+    const rule = screeningOfMeasure(reading.code);
+    return rule ? [{ reading, rule }] : [];
+  });
   // Asked only when a reading is a screening: most pages of labs never need Recommended Care.
-  const recommendations = useQuery({ ...recommendationsQuery(patientId), enabled: readings.some((reading) => screeningOfMeasure(reading.code) !== null) });
+  const recommendations = useQuery({ ...recommendationsQuery(patientId), enabled: screenings.length > 0 });
   const count = useCountAsScreening(patientId);
 
   const suggestions: Suggestion[] = (recommendations.data?.rows ?? []).flatMap((row) => {
     if (row.status === 'Completed') return [];
     // The newest reading of the measures that are this screening (readings come newest of each measure).
-    const reading = readings
-      .filter((candidate) => screeningOfMeasure(candidate.code)?.id === row.id)
-      .sort((a, b) => b.takenAt.localeCompare(a.takenAt))[0];
-    if (!reading) return [];
-    const day = clockOf(reading.takenAt, zone).date;
-    const rule = screeningOfMeasure(reading.code)!;
-    return withinInterval(rule, day, today) ? [{ ruleId: row.id, service: row.service, status: row.status, reading, day }] : [];
+    const newest = screenings.filter(({ rule }) => rule.id === row.id).sort((a, b) => b.reading.takenAt.localeCompare(a.reading.takenAt))[0];
+    if (!newest) return [];
+    const day = clockOf(newest.reading.takenAt, zone).date;
+    return withinInterval(newest.rule, day, today) ? [{ ruleId: row.id, service: row.service, status: row.status, reading: newest.reading, day }] : [];
   });
   if (suggestions.length === 0) return null;
 
