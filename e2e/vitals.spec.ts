@@ -18,7 +18,11 @@ async function openPage(page: Page, path: '/vitals' | '/lab-results', heading: s
 const latest = (page: Page) => page.getByRole('region', { name: 'Latest' });
 const trendTable = (page: Page, name: RegExp) => page.getByRole('region', { name });
 const tile = (page: Page, name: string) => latest(page).getByRole('button', { name: new RegExp(`^${name}`) });
-const chart = (page: Page) => page.locator('.recharts-surface');
+/** The trend's chart, which is drawn as its card nears the viewport (three screens down on a phone). */
+async function chart(page: Page) {
+  await page.getByRole('region', { name: / trend$/ }).scrollIntoViewIfNeeded();
+  return page.locator('.recharts-surface');
+}
 
 test('blood pressure typed as 128/82 is one reading: on the chart and in its table, and there after a reload', async ({ page, freshServer }) => {
   const server = await freshServer('account');
@@ -26,7 +30,7 @@ test('blood pressure typed as 128/82 is one reading: on the chart and in its tab
   await expect(page.getByText('No readings yet')).toBeVisible();
 
   const entry = page.getByRole('region', { name: 'Record a reading' });
-  await expect(entry.getByRole('combobox', { name: 'Measure' })).toHaveText('Blood pressure');
+  await expect(entry.getByRole('combobox', { name: 'Measure' }).locator('option:checked')).toHaveText('Blood pressure');
   await entry.getByRole('textbox', { name: 'Reading (systolic/diastolic)' }).fill('128/');
   await entry.getByRole('button', { name: 'Save Reading' }).click();
   await expect(entry.getByText('Enter blood pressure as systolic/diastolic, such as 128/82')).toBeVisible();
@@ -38,9 +42,9 @@ test('blood pressure typed as 128/82 is one reading: on the chart and in its tab
   const table = trendTable(page, /^Blood pressure readings, last 90 days, in mmHg$/);
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText('128/82');
-  await expect(chart(page)).toBeVisible();
+  await expect(await chart(page)).toBeVisible();
   // Systolic and diastolic, a line each with the reading's dot.
-  await expect(chart(page).locator('.recharts-line-dots circle')).toHaveCount(2);
+  await expect((await chart(page)).locator('.recharts-line-dots circle')).toHaveCount(2);
 
   await page.reload();
   await expect(tile(page, 'Blood pressure')).toContainText('128/82 mmHg');
@@ -73,7 +77,7 @@ test('a glucose meter’s CSV of 90 readings is previewed, imported once, and dr
   await expect(tile(page, 'Glucose')).toBeVisible();
   await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '1 year' }).click();
   await expect(trendTable(page, /^Glucose readings, last 1 year, in mg\/dL$/).getByRole('row')).toHaveCount(91);
-  await expect(chart(page).locator('.recharts-line-dots circle')).toHaveCount(90);
+  await expect((await chart(page)).locator('.recharts-line-dots circle')).toHaveCount(90);
 
   // The same file again: nothing to import.
   await page.getByRole('button', { name: 'Import CSV' }).click();
@@ -102,7 +106,7 @@ for (const theme of ['light', 'dark'] as const) {
     await useStoredTheme(page, theme);
     await page.setViewportSize({ width: 390, height: 844 });
     await openPage(page, '/vitals', 'Vitals');
-    await expect(chart(page)).toBeVisible();
+    await expect(await chart(page)).toBeVisible();
     await expectNoAxeViolations(page);
     const table = trendTable(page, /^Blood pressure readings/);
     await pressUntilFocused(page, table);

@@ -10,6 +10,7 @@ import {
   WEEKDAYS,
   type MedicationSchedule as Schedule,
 } from '../rules/medications';
+import { TIME_OF_DAY, TIME_OF_DAY_MESSAGE } from '../rules/patient';
 import { Codings } from './codings';
 import { calendarDate, dateOnly, id, idNumber, idString, instant, optionalText, requiredText, wholeNumberIn, type Json } from './common';
 import { PageQuery, pageOf } from './paging';
@@ -17,10 +18,8 @@ import { PageQuery, pageOf } from './paging';
 // Medications (issue 32): the list, the schedule and the dose log. A dose that is due is derived from the schedule on
 // the day it is asked for (rules/medication-schedule.ts), never stored; the log stores what happened to one.
 
-const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
-
 /** A time on the patient's clock, 24-hour 'HH:mm'. */
-export const timeOfDay = z.string({ message: 'must be a time of day such as 08:00' }).regex(TIME_OF_DAY, 'must be a time of day such as 08:00');
+export const timeOfDay = z.string({ message: TIME_OF_DAY_MESSAGE }).regex(TIME_OF_DAY, TIME_OF_DAY_MESSAGE);
 
 /** The times of a day: at least one, sorted, a time given twice kept once. */
 const timesOfDay = z

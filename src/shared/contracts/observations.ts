@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BLOOD_PRESSURE, KNOWN_MEASURE_CODES, MEASURE_KINDS } from '../rules/measures';
-import { BLOOD_PRESSURE_UNIT, COMPARATORS, OBSERVATION_FLAGS, OBSERVATION_SOURCES, type ObservationValue as Value } from '../rules/observations';
+import { BLOOD_PRESSURE_UNIT, COMPARATORS, OBSERVATION_FLAGS, OBSERVATION_SOURCES, TREND_PERIODS, type ObservationValue as Value } from '../rules/observations';
 import { id, idNumber, instant, optionalText, requiredText, type Json } from './common';
 import { PageQuery, pageOf } from './paging';
 
@@ -153,8 +153,6 @@ export const ObservationPage = pageOf(Observation, 'ObservationPage');
 export const LatestObservationsQuery = z.object({ kind: kindQuery.optional() });
 export const LatestObservations = z.array(Observation);
 
-/** The periods a trend covers, back from now. */
-export const TREND_PERIODS = ['30d', '90d', '1y', '5y', 'all'] as const;
 export const TrendQuery = z.object({
   /** By default blood pressure: the measure the Vitals page opens on. */
   code: measureCode.default(BLOOD_PRESSURE),

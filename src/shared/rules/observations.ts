@@ -18,6 +18,10 @@ export type ObservationSource = (typeof OBSERVATION_SOURCES)[number];
 export const OBSERVATION_FLAGS = ['low', 'high', 'critical-low', 'critical-high'] as const;
 export type ObservationFlag = (typeof OBSERVATION_FLAGS)[number];
 
+/** The periods a trend covers, back from now. */
+export const TREND_PERIODS = ['30d', '90d', '1y', '5y', 'all'] as const;
+export type TrendPeriod = (typeof TREND_PERIODS)[number];
+
 /** A reading's value as the patient, a device or a lab gave it (the unit is UCUM's code). */
 export type ObservationValue =
   | { type: 'quantity'; number: number; comparator: Comparator | null; unit: string }

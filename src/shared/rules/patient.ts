@@ -50,6 +50,10 @@ function dayFormat(timeZone: string | null): Intl.DateTimeFormat {
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** A time on the patient's clock, 24-hour 'HH:mm', and the words when one is not. */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const TIME_OF_DAY_MESSAGE = 'must be a time of day such as 08:00';
+
 /**
  * The patient's clock at an instant: their day ('yyyy-MM-dd') and time ('HH:mm', 24-hour), in their time zone or,
  * without one, the machine's — what a dose taken at that instant is filed under, on the server and in the browser.

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, FlaskConical, Upload } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import type { Observation } from '../../../shared/contracts/observations';
-import { measuresOfKind, UNIT_SYSTEMS, type MeasureKind, type UnitSystem } from '../../../shared/rules/measures';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { UNIT_SYSTEMS, type MeasureKind, type UnitSystem } from '../../../shared/rules/measures';
 import { UNIT_SYSTEM_WORDS } from '../../../shared/rules/unit-systems';
-import { usePatientZone } from '../../components/medications/patient-clock';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -13,15 +11,13 @@ import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { serverMessage } from '../../lib/api-client';
-import { latestObservationsQuery, useSaveObservation, type TrendPeriod } from '../../lib/api/observations';
+import { latestObservationsQuery, type TrendPeriod } from '../../lib/api/observations';
 import { useUpdateProfile } from '../../lib/api/profile';
 import { userQuery } from '../../lib/api/users';
 import { usePatientId } from '../../lib/patient-id';
-import { usePatientToday } from '../../lib/use-patient-today';
-import { readingWords } from '../../../shared/rules/observations';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { LatestReadings } from './components/latest-readings';
-import { ReadingFields, readingDefaults } from './components/reading-form';
+import { QuickEntryCard } from './components/quick-entry-card';
 import { ReadingsList } from './components/readings-list';
 import { ScreeningSuggestions } from './components/screening-suggestions';
 import { TrendCard } from './components/trend-card';
@@ -47,29 +43,19 @@ const PAGE = {
 /** The Vitals and Lab Results pages (issue 35): quick entry, the newest of each measure, a trend and the readings. */
 export function MeasurementsPage({ kind }: { kind: MeasureKind }) {
   const patientId = usePatientId();
-  const zone = usePatientZone();
-  const today = usePatientToday();
   const user = useQuery(userQuery(patientId));
   const latest = useQuery(latestObservationsQuery(patientId, kind));
-  const save = useSaveObservation(patientId);
-  const system: UnitSystem = user.data?.unitSystem ?? 'us';
+  // The sections are built from deferred copies of the page's two reads: as a read arrives, React builds what it
+  // brings (the form, the tiles, the list) in a render it can pause, so a slow phone does not freeze while it loads.
+  const system = useDeferredValue(user.data?.unitSystem ?? null);
+  const readings = useDeferredValue(latest.data);
   const [chosen, setChosen] = useState<string | null>(null);
   const [period, setPeriod] = useState<TrendPeriod>('90d');
   const [importing, setImporting] = useState(false);
   const importFocus = useReturnFocus('measurements-heading');
   const page = PAGE[kind];
-  const first = measuresOfKind(kind)[0]!.loinc;
   // The trend shows the measure chosen, else the newest reading's, else none until there is one.
-  const charted = chosen ?? latest.data?.[0]?.code ?? null;
-
-  async function record(reading: { code: string; takenAt: string; value: Observation['value'] }) {
-    const saved = await save.mutateAsync({ observationId: null, body: { userId: patientId, ...reading, source: 'patient' } }).catch((error: unknown) => {
-      toast({ title: 'Error', description: `Failed to save the reading: ${serverMessage(error)}`, variant: 'destructive' });
-      throw error;
-    });
-    toast({ title: 'Reading saved', description: `${saved.name}: ${readingWords(saved)}` });
-    setChosen(saved.code);
-  }
+  const charted = chosen ?? readings?.[0]?.code ?? null;
 
   return (
     <div className="space-y-6">
@@ -92,41 +78,18 @@ export function MeasurementsPage({ kind }: { kind: MeasureKind }) {
         </Button>
       </div>
 
-      <Card aria-labelledby="quick-entry-heading">
-        <CardHeader>
-          <CardTitle id="quick-entry-heading">{kind === 'vital-sign' ? 'Record a reading' : 'Record a result'}</CardTitle>
-          <CardDescription>{kind === 'vital-sign' ? 'Blood pressure in one line: 128/82.' : "Type the number as the report gives it, with its '<' or '>'."}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {user.data ? (
-            <ReadingFields
-              key={system}
-              kind={kind}
-              defaults={readingDefaults(first, system, zone)}
-              system={system}
-              zone={zone}
-              today={today}
-              pending={save.isPending}
-              saveLabel="Save Reading"
-              onSave={record}
-              resetAfterSave
-            />
-          ) : (
-            <Skeleton className="h-16 w-full" />
-          )}
-        </CardContent>
-      </Card>
+      <QuickEntryCard kind={kind} system={system} onRecorded={setChosen} />
 
       {latest.isError ? (
         <p className="text-sm text-muted-foreground">Could not load your readings right now.</p>
-      ) : !latest.data ? (
+      ) : !readings || !system ? (
         <Skeleton className="h-28 w-full" />
-      ) : latest.data.length === 0 ? (
+      ) : readings.length === 0 ? (
         <EmptyState icon={page.icon} title={kind === 'vital-sign' ? 'No readings yet' : 'No lab results yet'} description={page.empty} />
       ) : (
         <>
-          <LatestReadings readings={latest.data} charted={charted} onChart={setChosen} />
-          <ScreeningSuggestions readings={latest.data} />
+          <LatestReadings readings={readings} charted={charted} onChart={setChosen} />
+          <ScreeningSuggestions readings={readings} />
           {charted && <TrendCard code={charted} period={period} onPeriod={setPeriod} />}
           <ReadingsList kind={kind} system={system} />
         </>
@@ -148,10 +111,10 @@ export function MeasurementsPage({ kind }: { kind: MeasureKind }) {
 }
 
 /** Metric or US: the profile's preference, changed here where its effect is seen. */
-function UnitsCard({ system }: { system: UnitSystem }) {
+function UnitsCard({ system }: { system: UnitSystem | null }) {
   const update = useUpdateProfile();
   function choose(value: string) {
-    if (update.isPending || value === system) return;
+    if (!system || update.isPending || value === system) return;
     update.mutate(
       { unitSystem: value as UnitSystem },
       {
@@ -167,7 +130,7 @@ function UnitsCard({ system }: { system: UnitSystem }) {
         <CardDescription>How your readings are shown. Each reading also keeps the unit it was given in.</CardDescription>
       </CardHeader>
       <CardContent>
-        <RadioGroup value={system} onValueChange={choose} aria-labelledby="units-heading" className="flex flex-col gap-3 sm:flex-row sm:gap-6">
+        <RadioGroup value={system ?? ''} disabled={!system} onValueChange={choose} aria-labelledby="units-heading" className="flex flex-col gap-3 sm:flex-row sm:gap-6">
           {UNIT_SYSTEMS.map((value) => (
             <div key={value} className="flex items-center gap-2">
               <RadioGroupItem value={value} id={`units-${value}`} />

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { CsvImportBody, CsvPreview } from '../../../shared/contracts/observation-csv';
 import type { CareItem } from '../../../shared/contracts/preventative-care';
-import type { CreateObservationBody, Observation, Trend, TREND_PERIODS, UpdateObservationBody } from '../../../shared/contracts/observations';
+import type { CreateObservationBody, Observation, Trend, UpdateObservationBody } from '../../../shared/contracts/observations';
+import type { TrendPeriod } from '../../../shared/rules/observations';
 import type { MeasureKind } from '../../../shared/rules/measures';
 import { apiRequest } from '../api-client';
 import { careEffects } from './preventative-care';
@@ -11,7 +12,7 @@ import { pagedListQuery } from './pages';
 // at a time. Every key starts with observationsKey(patientId): a reading added, changed, removed or imported
 // invalidates all of them (ADR 5).
 
-export type TrendPeriod = (typeof TREND_PERIODS)[number];
+export type { TrendPeriod };
 
 /** Everything about the patient's readings: the pages, the trends, the dashboard's card. */
 export const observationsKey = (patientId: number) => ['observations', patientId] as const;

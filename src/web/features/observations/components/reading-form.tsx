@@ -1,58 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { Observation } from '../../../../shared/contracts/observations';
-import { timeOfDay } from '../../../../shared/contracts/medications';
 import { BLOOD_PRESSURE, measureOf, measuresOfKind, type Measure, type MeasureKind, type UnitSystem } from '../../../../shared/rules/measures';
 import { localInstant } from '../../../../shared/rules/medication-schedule';
-import { clockIn } from '../../../../shared/rules/patient';
-import { givenValueWords, readQuickValue, type ObservationValue } from '../../../../shared/rules/observations';
+import { readQuickValue } from '../../../../shared/rules/observations';
+import { TIME_OF_DAY, TIME_OF_DAY_MESSAGE } from '../../../../shared/rules/patient';
 import { DatePicker } from '../../../components/ui/date-picker';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
-import { SelectFormField } from '../../../components/ui/select-form-field';
+import { NativeSelectFormField } from '../../../components/ui/native-select-form-field';
 import { showServerFieldError } from '../../../components/ui/server-field-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import { ApiError } from '../../../lib/api-client';
+import { preferredUnit, readingDefaults, unitOptions, type ReadingToSave, type ReadingValues } from './reading-values';
 
-// A reading as the patient types it: the measure, the value in one line ('128/82', '5.4', '<5', 'negative'), its unit
-// and when it was taken (now, unless they say otherwise), on their clock. The quick entry and the edit dialog share it.
+// A reading as the patient types it (reading-values.ts), checked and read. The quick entry and the edit dialog share it,
+// and load it as a chunk of its own: zod, the form, the select and the date picker are most of the page's code.
 
 const ReadingForm = z.object({
   code: z.string().min(1, 'Please choose a measure'),
   value: z.string().trim().min(1, 'Enter a value').max(200, 'must be at most 200 characters'),
   unit: z.string(),
   date: z.string().min(1, 'Please choose the day'),
-  time: timeOfDay,
-});
-export type ReadingValues = z.infer<typeof ReadingForm>;
-
-/** The units a measure is offered in: its metric and its US unit (once when they are the same). */
-export function unitOptions(measure: Measure | undefined) {
-  if (!measure?.display || measure.valueType === 'blood-pressure') return [];
-  const { metric, us } = measure.display;
-  return metric.ucum === us.ucum ? [{ value: metric.ucum, label: metric.symbol }] : [metric, us].map((unit) => ({ value: unit.ucum, label: unit.symbol }));
-}
-
-/** Where a measure's unit starts: the patient's own system's. */
-export const preferredUnit = (measure: Measure | undefined, system: UnitSystem) => measure?.display?.[system].ucum ?? '';
-
-/** The form's start for a new reading of `code` now, or for a stored one. */
-export function readingDefaults(code: string, system: UnitSystem, zone: string | null, stored?: Observation): ReadingValues {
-  const { date, time } = clockIn(zone, stored ? new Date(stored.takenAt) : new Date());
-  if (stored) {
-    const unit = stored.value.type === 'quantity' ? stored.value.unit : '';
-    return { code: stored.code, value: givenValueWords(stored.value), unit, date, time };
-  }
-  return { code, value: '', unit: preferredUnit(measureOf(code), system), date, time };
-}
-
-export interface ReadingToSave {
-  code: string;
-  takenAt: string;
-  value: ObservationValue;
-}
-
+  time: z.string().regex(TIME_OF_DAY, TIME_OF_DAY_MESSAGE),
+}) satisfies z.ZodType<ReadingValues>;
 interface ReadingFieldsProps {
   kind: MeasureKind;
   defaults: ReadingValues;
@@ -102,16 +73,12 @@ export function ReadingFields({ kind, defaults, system, zone, today, pending, sa
   return (
     <Form {...form}>
       <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,0.8fr)_auto] lg:items-end">
-        <SelectFormField
+        <NativeSelectFormField
           control={form.control}
           name="code"
           label="Measure"
-          options={measuresOfKind(kind).map((option: Measure) => ({ value: option.loinc, label: option.name }))}
-          contentClassName="max-h-72"
-          onSelectValue={(next) => {
-            form.setValue('unit', preferredUnit(measureOf(next), system));
-            return false;
-          }}
+          options={measuresOfKind(kind).map((option: Measure) => ({ value: option.loinc, label: option.name, group: option.panel }))}
+          onChoose={(next) => form.setValue('unit', preferredUnit(measureOf(next), system))}
         />
         <TextFormField
           control={form.control}
@@ -120,7 +87,7 @@ export function ReadingFields({ kind, defaults, system, zone, today, pending, sa
           input={{ inputMode: bloodPressure ? 'text' : 'decimal', autoComplete: 'off', placeholder: bloodPressure ? '128/82' : measure?.valueType === 'text' ? 'negative' : '5.4' }}
         />
         {units.length > 1 ? (
-          <SelectFormField control={form.control} name="unit" label="Unit" options={units} />
+          <NativeSelectFormField control={form.control} name="unit" label="Unit" options={units} />
         ) : (
           <div className="space-y-2">
             <p className="text-sm font-medium leading-none">Unit</p>

@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId } from 'react';
-import { TREND_PERIODS, type Trend } from '../../../../shared/contracts/observations';
-import { formatNumber, rangeWords } from '../../../../shared/rules/observations';
+import { lazy, Suspense, useDeferredValue, useId, useRef } from 'react';
+import type { Trend } from '../../../../shared/contracts/observations';
+import { formatNumber, rangeWords, TREND_PERIODS } from '../../../../shared/rules/observations';
 import { clockDateTimeWords, usePatientZone } from '../../../components/medications/patient-clock';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Button } from '../../../components/ui/button';
 import { trendQuery, type TrendPeriod } from '../../../lib/api/observations';
 import { usePatientId } from '../../../lib/patient-id';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { FLAG_WORDS } from '../../../components/observations/observation-words';
 
-// Recharts comes with the chart, after the page's first paint of its numbers.
+// Recharts (116 KB gzip) comes with the chart, when the card nears the viewport: on a phone the card is three screens
+// down, and loading and drawing the chart with the page's first paint cost a slowed phone half a second of blocked input.
 const TrendChart = lazy(() => import('./trend-chart').then((module) => ({ default: module.TrendChart })));
 
 const PERIOD_WORDS: Readonly<Record<TrendPeriod, string>> = { '30d': '30 days', '90d': '90 days', '1y': '1 year', '5y': '5 years', all: 'All' };
@@ -27,12 +29,15 @@ export function TrendCard({ code, period, onPeriod }: TrendCardProps) {
   const patientId = usePatientId();
   const trend = useQuery(trendQuery(patientId, code, period));
   const headingId = useId();
-  const data = trend.data;
+  const card = useRef<HTMLElement>(null);
+  const near = useNearViewport(card);
+  // Its table (up to a hundred rows) is built in a render React can pause, not in the one the answer's arrival starts.
+  const data = useDeferredValue(trend.data);
   const unit = data?.unit ?? null;
   const range = data ? rangeWords(data.range, data.secondRange, unit, data.decimals) : null;
 
   return (
-    <Card aria-labelledby={headingId}>
+    <Card ref={card} aria-labelledby={headingId} className="offscreen-lazy">
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="space-y-1">
           <CardTitle id={headingId}>
@@ -59,7 +64,7 @@ export function TrendCard({ code, period, onPeriod }: TrendCardProps) {
         ) : (
           <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-              <TrendChart trend={data} />
+              {near ? <TrendChart trend={data} /> : <Skeleton className="h-64 w-full" />}
             </Suspense>
             <TrendTable trend={data} period={period} />
           </div>
