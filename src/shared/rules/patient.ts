@@ -8,14 +8,23 @@ export const CURRENT_USER_ID = 1;
 export const SEXES_AT_BIRTH = ['female', 'male'] as const;
 export type SexAtBirth = (typeof SEXES_AT_BIRTH)[number];
 
+/**
+ * Names found to be time zones. The check builds a formatter, and a screen asks it of the patient's zone on every
+ * render of every row; only names that are zones are kept, so the set stays within the runtime's own list.
+ */
+const knownZones = new Set<string>();
+
 /** Whether the runtime knows this IANA time zone name ('Europe/Berlin'); Node and browsers share the ICU list. */
 export function isTimeZone(name: string): boolean {
+  if (knownZones.has(name)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name);
   } catch {
     return false;
   }
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
+  knownZones.add(name);
+  return true;
 }
 
 /** A stored zone name as something to compute with: null when there is none or the runtime does not know it. */

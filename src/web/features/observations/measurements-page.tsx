@@ -124,7 +124,7 @@ function UnitsCard({ system }: { system: UnitSystem | null }) {
     );
   }
   return (
-    <Card aria-labelledby="units-heading">
+    <Card aria-labelledby="units-heading" className="offscreen-lazy">
       <CardHeader>
         <CardTitle id="units-heading">Units</CardTitle>
         <CardDescription>How your readings are shown. Each reading also keeps the unit it was given in.</CardDescription>

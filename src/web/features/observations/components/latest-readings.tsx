@@ -16,7 +16,7 @@ interface LatestReadingsProps {
 export function LatestReadings({ readings, charted, onChart }: LatestReadingsProps) {
   const zone = usePatientZone();
   return (
-    <section aria-labelledby="latest-heading" className="space-y-3">
+    <section aria-labelledby="latest-heading" className="offscreen-lazy space-y-3">
       <h2 id="latest-heading" className="text-lg font-semibold">
         Latest
       </h2>

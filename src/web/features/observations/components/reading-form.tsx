@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { BLOOD_PRESSURE, measureOf, measuresOfKind, type Measure, type MeasureKind, type UnitSystem } from '../../../../shared/rules/measures';
 import { localInstant } from '../../../../shared/rules/medication-schedule';
 import { readQuickValue } from '../../../../shared/rules/observations';
@@ -15,15 +13,27 @@ import { ApiError } from '../../../lib/api-client';
 import { preferredUnit, readingDefaults, unitOptions, type ReadingToSave, type ReadingValues } from './reading-values';
 
 // A reading as the patient types it (reading-values.ts), checked and read. The quick entry and the edit dialog share it,
-// and load it as a chunk of its own: zod, the form, the select and the date picker are most of the page's code.
+// and load it as a chunk of its own: the form and the date picker are most of the page's code.
 
-const ReadingForm = z.object({
-  code: z.string().min(1, 'Please choose a measure'),
-  value: z.string().trim().min(1, 'Enter a value').max(200, 'must be at most 200 characters'),
-  unit: z.string(),
-  date: z.string().min(1, 'Please choose the day'),
-  time: z.string().regex(TIME_OF_DAY, TIME_OF_DAY_MESSAGE),
-}) satisfies z.ZodType<ReadingValues>;
+/** The longest value the form sends: the contract's longest text result. */
+const MAX_VALUE_LENGTH = 200;
+
+/**
+ * The form's own checks, before the value is read (readQuickValue, on submit) and the server checks the whole reading.
+ * Written out rather than a zod schema: this form is on the first screen of two pages, and for five strings zod would
+ * be 98 KB more that a phone parses before the form can be used.
+ */
+const checkReading: Resolver<ReadingValues> = (values) => {
+  const errors: FieldErrors<ReadingValues> = {};
+  const value = values.value.trim();
+  if (!values.code) errors.code = { type: 'required', message: 'Please choose a measure' };
+  if (!value) errors.value = { type: 'required', message: 'Enter a value' };
+  else if (value.length > MAX_VALUE_LENGTH) errors.value = { type: 'maxLength', message: `must be at most ${MAX_VALUE_LENGTH} characters` };
+  if (!values.date) errors.date = { type: 'required', message: 'Please choose the day' };
+  if (!TIME_OF_DAY.test(values.time)) errors.time = { type: 'pattern', message: TIME_OF_DAY_MESSAGE };
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values: { ...values, value }, errors: {} };
+};
+
 interface ReadingFieldsProps {
   kind: MeasureKind;
   defaults: ReadingValues;
@@ -41,7 +51,7 @@ interface ReadingFieldsProps {
 }
 
 export function ReadingFields({ kind, defaults, system, zone, today, pending, saveLabel, onSave, resetAfterSave, extraButtons }: ReadingFieldsProps) {
-  const form = useForm<ReadingValues>({ resolver: zodResolver(ReadingForm), defaultValues: defaults });
+  const form = useForm<ReadingValues>({ resolver: checkReading, defaultValues: defaults });
   const code = form.watch('code');
   const measure = measureOf(code);
   const units = unitOptions(measure);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import type { Observation } from '../../../../shared/contracts/observations';
 import type { MeasureKind, UnitSystem } from '../../../../shared/rules/measures';
 import { clockDateTimeWords, usePatientZone } from '../../../components/medications/patient-clock';
@@ -31,6 +31,9 @@ export function ReadingsList({ kind, system }: { kind: MeasureKind; system: Unit
   const zone = usePatientZone();
   const today = usePatientToday();
   const list = usePagedList(readingsQuery(patientId, kind));
+  // The rows (each with its buttons and their tooltips) are built in a render React can pause, not in the one the
+  // page's arrival starts: null until the first page is here.
+  const rows = useDeferredValue(list.isPending ? null : list.items);
   const save = useSaveObservation(patientId);
   const remove = useDeleteObservation(patientId);
   const [editing, setEditing] = useState<Observation | null>(null);
@@ -49,12 +52,12 @@ export function ReadingsList({ kind, system }: { kind: MeasureKind; system: Unit
       <CardContent>
         {list.isError ? (
           <p className="text-sm text-muted-foreground">Could not load your readings right now.</p>
-        ) : list.isPending ? (
+        ) : rows === null ? (
           <Skeleton className="h-32 w-full" />
         ) : (
           <>
             <ul aria-labelledby="readings-heading" className="divide-y">
-              {list.items.map((reading) => {
+              {rows.map((reading) => {
                 const range = rangeWords(reading.inUnits.range, reading.inUnits.secondRange, reading.inUnits.unit, reading.inUnits.decimals) ?? reading.referenceRange?.text ?? null;
                 return (
                   <li key={reading.id} className="flex items-start gap-3 py-3">
