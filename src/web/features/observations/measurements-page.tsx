@@ -85,17 +85,19 @@ export function MeasurementsPage({ kind }: { kind: MeasureKind }) {
       ) : !readings || !system ? (
         <Skeleton className="h-28 w-full" />
       ) : readings.length === 0 ? (
-        <EmptyState icon={page.icon} title={kind === 'vital-sign' ? 'No readings yet' : 'No lab results yet'} description={page.empty} />
+        <>
+          <EmptyState icon={page.icon} title={kind === 'vital-sign' ? 'No readings yet' : 'No lab results yet'} description={page.empty} />
+          <UnitsCard system={system} />
+        </>
       ) : (
         <>
           <LatestReadings readings={readings} charted={charted} onChart={setChosen} />
           <ScreeningSuggestions readings={readings} />
           {charted && <TrendCard code={charted} period={period} onPeriod={setPeriod} />}
           <ReadingsList kind={kind} system={system} />
+          <UnitsCard system={system} />
         </>
       )}
-
-      <UnitsCard system={system} />
 
       {importing && (
         <Suspense fallback={null}>
@@ -110,11 +112,14 @@ export function MeasurementsPage({ kind }: { kind: MeasureKind }) {
   );
 }
 
-/** Metric or US: the profile's preference, changed here where its effect is seen. */
-function UnitsCard({ system }: { system: UnitSystem | null }) {
+/**
+ * Metric or US: the profile's preference, changed here where its effect is seen. It comes with the readings, last, so
+ * that nothing on screen moves down when they arrive.
+ */
+function UnitsCard({ system }: { system: UnitSystem }) {
   const update = useUpdateProfile();
   function choose(value: string) {
-    if (!system || update.isPending || value === system) return;
+    if (update.isPending || value === system) return;
     update.mutate(
       { unitSystem: value as UnitSystem },
       {
@@ -124,13 +129,13 @@ function UnitsCard({ system }: { system: UnitSystem | null }) {
     );
   }
   return (
-    <Card aria-labelledby="units-heading" className="offscreen-lazy">
+    <Card aria-labelledby="units-heading">
       <CardHeader>
         <CardTitle id="units-heading">Units</CardTitle>
         <CardDescription>How your readings are shown. Each reading also keeps the unit it was given in.</CardDescription>
       </CardHeader>
       <CardContent>
-        <RadioGroup value={system ?? ''} disabled={!system} onValueChange={choose} aria-labelledby="units-heading" className="flex flex-col gap-3 sm:flex-row sm:gap-6">
+        <RadioGroup value={system} onValueChange={choose} aria-labelledby="units-heading" className="flex flex-col gap-3 sm:flex-row sm:gap-6">
           {UNIT_SYSTEMS.map((value) => (
             <div key={value} className="flex items-center gap-2">
               <RadioGroupItem value={value} id={`units-${value}`} />

@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api-client';
 import { useSaveObservation } from '../../../lib/api/observations';
+import { cn } from '../../../lib/cn';
 import { usePatientId } from '../../../lib/patient-id';
 import { usePatientToday } from '../../../lib/use-patient-today';
 import { readingDefaults, type ReadingToSave } from './reading-values';
@@ -51,7 +52,7 @@ export const QuickEntryCard = memo(function QuickEntryCard({ kind, system, onRec
       </CardHeader>
       <CardContent>
         {system ? (
-          <Suspense fallback={<FormSkeleton />}>
+          <Suspense fallback={<FormSkeleton kind={kind} />}>
             <ReadingFields
               key={system}
               kind={kind}
@@ -66,12 +67,17 @@ export const QuickEntryCard = memo(function QuickEntryCard({ kind, system, onRec
             />
           </Suspense>
         ) : (
-          <FormSkeleton />
+          <FormSkeleton kind={kind} />
         )}
       </CardContent>
     </Card>
   );
 });
 
-/** The form's height at each width (five fields stacked, two columns, one row): nothing below moves when it comes. */
-const FormSkeleton = () => <Skeleton className="h-[27rem] w-full sm:h-[15rem] lg:h-16" />;
+/**
+ * The form's height at each width (five fields stacked, two columns, one row, where blood pressure's longer label takes
+ * two lines): nothing below moves when it comes.
+ */
+const FormSkeleton = ({ kind }: { kind: MeasureKind }) => (
+  <Skeleton className={cn('h-[27rem] w-full sm:h-[17.5rem]', kind === 'vital-sign' ? 'lg:h-[5.5rem]' : 'lg:h-16')} />
+);
