@@ -13,7 +13,7 @@ import { usePatientId } from '../../../lib/patient-id';
 import { usePatientToday } from '../../../lib/use-patient-today';
 import { readingDefaults, type ReadingToSave } from './reading-values';
 
-// The form's code (zod, the form, the select, the date picker) comes after the page's: a chunk, and a commit, of its own.
+// The form's code (react-hook-form, the date picker) comes after the page's: a chunk, and a commit, of its own.
 const ReadingFields = lazy(() => import('./reading-form').then(({ ReadingFields }) => ({ default: ReadingFields })));
 
 interface QuickEntryCardProps {
@@ -25,8 +25,8 @@ interface QuickEntryCardProps {
 }
 
 /**
- * Record a reading or a result in one line. A memo: the page re-renders as its reads arrive, and the form (a select of
- * every measure, a date picker) is the most a phone builds on this screen; it re-renders only for its own props.
+ * Record a reading or a result in one line. A memo: the page re-renders as its reads arrive, and the form is the most a
+ * phone builds on this screen; it re-renders only for its own props.
  */
 export const QuickEntryCard = memo(function QuickEntryCard({ kind, system, onRecorded }: QuickEntryCardProps) {
   const patientId = usePatientId();

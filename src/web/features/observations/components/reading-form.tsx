@@ -1,8 +1,7 @@
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { BLOOD_PRESSURE, measureOf, measuresOfKind, type Measure, type MeasureKind, type UnitSystem } from '../../../../shared/rules/measures';
 import { localInstant } from '../../../../shared/rules/medication-schedule';
 import { readQuickValue } from '../../../../shared/rules/observations';
-import { TIME_OF_DAY, TIME_OF_DAY_MESSAGE } from '../../../../shared/rules/patient';
 import { DatePicker } from '../../../components/ui/date-picker';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form';
 import { NativeSelectFormField } from '../../../components/ui/native-select-form-field';
@@ -10,29 +9,10 @@ import { showServerFieldError } from '../../../components/ui/server-field-error'
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextFormField } from '../../../components/ui/text-form-field';
 import { ApiError } from '../../../lib/api-client';
-import { preferredUnit, readingDefaults, unitOptions, type ReadingToSave, type ReadingValues } from './reading-values';
+import { checkReading, preferredUnit, readingDefaults, unitOptions, type ReadingToSave, type ReadingValues } from './reading-values';
 
 // A reading as the patient types it (reading-values.ts), checked and read. The quick entry and the edit dialog share it,
 // and load it as a chunk of its own: the form and the date picker are most of the page's code.
-
-/** The longest value the form sends: the contract's longest text result. */
-const MAX_VALUE_LENGTH = 200;
-
-/**
- * The form's own checks, before the value is read (readQuickValue, on submit) and the server checks the whole reading.
- * Written out rather than a zod schema: this form is on the first screen of two pages, and for five strings zod would
- * be 98 KB more that a phone parses before the form can be used.
- */
-const checkReading: Resolver<ReadingValues> = (values) => {
-  const errors: FieldErrors<ReadingValues> = {};
-  const value = values.value.trim();
-  if (!values.code) errors.code = { type: 'required', message: 'Please choose a measure' };
-  if (!value) errors.value = { type: 'required', message: 'Enter a value' };
-  else if (value.length > MAX_VALUE_LENGTH) errors.value = { type: 'maxLength', message: `must be at most ${MAX_VALUE_LENGTH} characters` };
-  if (!values.date) errors.date = { type: 'required', message: 'Please choose the day' };
-  if (!TIME_OF_DAY.test(values.time)) errors.time = { type: 'pattern', message: TIME_OF_DAY_MESSAGE };
-  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values: { ...values, value }, errors: {} };
-};
 
 interface ReadingFieldsProps {
   kind: MeasureKind;
