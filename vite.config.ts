@@ -26,8 +26,11 @@ export default defineConfig({
     // index.html announces the entry's own chunks; a lazy import announces none of its chunks' (ADR 20, amended
     // 2026-11-29): Vite's helper added a <link rel=modulepreload> to <head> for each, some 70 on a load of /vitals, and
     // on a slowed phone those insertions were the longest part of the tasks that render a screen. The browser finds a
-    // chunk's imports as it reads the chunk.
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // chunk's imports as it reads the chunk. Stylesheets stay: the helper is what loads a lazy chunk's CSS at all.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
+    },
     rollupOptions: {
       // Seven characters of hash, not eight: each lazy chunk's name is listed in the first paint's script (its preload
       // map), and a hash is the one part of a name gzip cannot shrink. Seven still tell one build's files apart (rolldown asks for 7 at 65 chunks and says so if a build ever needs more).
