@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import type { ChangeEvent } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from './form';
+import { selectFieldClass } from './select-field-class';
 
 /** A choice of the list, in an optional group (an <optgroup> of that label). */
 export interface NativeSelectOption {
@@ -20,17 +21,22 @@ interface NativeSelectFormFieldProps<Values extends FieldValues, Transformed> {
   onChoose?(option: string): void;
 }
 
-/** Options in their groups, in the order each group first appears; options without a group stay where they are. */
+/** Options in their groups, each group where its first option is; an option without a group stands alone. */
 function grouped(options: readonly NativeSelectOption[]) {
-  const parts: Array<{ group: string | null; options: NativeSelectOption[] }> = [];
+  const parts: Array<{ group: string | undefined; options: NativeSelectOption[] }> = [];
   for (const option of options) {
-    const group = option.group ?? null;
-    const part = group === null ? undefined : parts.find((existing) => existing.group === group);
+    const part = option.group === undefined ? undefined : parts.find((existing) => existing.group === option.group);
     if (part) part.options.push(option);
-    else parts.push({ group, options: [option] });
+    else parts.push({ group: option.group, options: [option] });
   }
   return parts;
 }
+
+const optionElement = (option: NativeSelectOption) => (
+  <option key={option.value} value={option.value}>
+    {option.label}
+  </option>
+);
 
 /**
  * One labelled choice of a form as the browser's own <select>, looking like SelectFormField's trigger. For a long list
@@ -63,22 +69,14 @@ export function NativeSelectFormField<Values extends FieldValues, Transformed = 
                   field.onChange(event.target.value);
                   onChoose?.(event.target.value);
                 }}
-                className="flex h-10 w-full appearance-none truncate rounded-md border border-input bg-background py-2 pr-9 pl-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive"
+                className={`${selectFieldClass} block appearance-none truncate pr-9 pl-3`}
               >
                 {grouped(options).map((part) =>
-                  part.group === null ? (
-                    part.options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))
+                  part.group === undefined ? (
+                    part.options.map(optionElement)
                   ) : (
                     <optgroup key={part.group} label={part.group}>
-                      {part.options.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.label}
-                        </option>
-                      ))}
+                      {part.options.map(optionElement)}
                     </optgroup>
                   ),
                 )}

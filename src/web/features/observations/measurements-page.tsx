@@ -85,19 +85,17 @@ export function MeasurementsPage({ kind }: { kind: MeasureKind }) {
       ) : !readings || !system ? (
         <Skeleton className="h-28 w-full" />
       ) : readings.length === 0 ? (
-        <>
-          <EmptyState icon={page.icon} title={kind === 'vital-sign' ? 'No readings yet' : 'No lab results yet'} description={page.empty} />
-          <UnitsCard system={system} />
-        </>
+        <EmptyState icon={page.icon} title={kind === 'vital-sign' ? 'No readings yet' : 'No lab results yet'} description={page.empty} />
       ) : (
         <>
           <LatestReadings readings={readings} charted={charted} onChart={setChosen} />
           <ScreeningSuggestions readings={readings} />
           {charted && <TrendCard code={charted} period={period} onPeriod={setPeriod} />}
           <ReadingsList kind={kind} system={system} />
-          <UnitsCard system={system} />
         </>
       )}
+
+      {readings && system && <UnitsCard system={system} />}
 
       {importing && (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from 'react';
+import { memo } from 'react';
 import type { MeasureKind, UnitSystem } from '../../../../shared/rules/measures';
 import { measuresOfKind } from '../../../../shared/rules/measures';
 import { readingWords } from '../../../../shared/rules/observations';
@@ -11,10 +11,8 @@ import { useSaveObservation } from '../../../lib/api/observations';
 import { cn } from '../../../lib/cn';
 import { usePatientId } from '../../../lib/patient-id';
 import { usePatientToday } from '../../../lib/use-patient-today';
+import { ReadingFields } from './on-demand';
 import { readingDefaults, type ReadingToSave } from './reading-values';
-
-// The form's code (react-hook-form, the date picker) comes after the page's: a chunk, and a commit, of its own.
-const ReadingFields = lazy(() => import('./reading-form').then(({ ReadingFields }) => ({ default: ReadingFields })));
 
 interface QuickEntryCardProps {
   kind: MeasureKind;
@@ -52,20 +50,19 @@ export const QuickEntryCard = memo(function QuickEntryCard({ kind, system, onRec
       </CardHeader>
       <CardContent>
         {system ? (
-          <Suspense fallback={<FormSkeleton kind={kind} />}>
-            <ReadingFields
-              key={system}
-              kind={kind}
-              defaults={readingDefaults(measuresOfKind(kind)[0]!.loinc, system, zone)}
-              system={system}
-              zone={zone}
-              today={today}
-              pending={save.isPending}
-              saveLabel="Save Reading"
-              onSave={record}
-              resetAfterSave
-            />
-          </Suspense>
+          <ReadingFields
+            key={system}
+            fallback={<FormSkeleton kind={kind} />}
+            kind={kind}
+            defaults={readingDefaults(measuresOfKind(kind)[0]!.loinc, system, zone)}
+            system={system}
+            zone={zone}
+            today={today}
+            pending={save.isPending}
+            saveLabel="Save Reading"
+            onSave={record}
+            resetAfterSave
+          />
         ) : (
           <FormSkeleton kind={kind} />
         )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { Observation } from '../../../../shared/contracts/observations';
 import type { MeasureKind, UnitSystem } from '../../../../shared/rules/measures';
 import { clockDateTimeWords, usePatientZone } from '../../../components/medications/patient-clock';
@@ -18,10 +18,8 @@ import { usePatientToday } from '../../../lib/use-patient-today';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { FLAG_WORDS } from '../../../components/observations/observation-words';
 import { rangeWords, readingWords } from '../../../../shared/rules/observations';
+import { ReadingFields } from './on-demand';
 import { readingDefaults } from './reading-values';
-
-// The form's code loads with the first edit (the quick entry above has usually loaded it already).
-const ReadingFields = lazy(() => import('./reading-form').then(({ ReadingFields }) => ({ default: ReadingFields })));
 
 const SOURCE_WORDS = { patient: 'Entered by you', device: 'From a device', provider: 'From a provider', lab: 'From a lab' } as const;
 
@@ -103,32 +101,31 @@ export function ReadingsList({ kind, system }: { kind: MeasureKind; system: Unit
             <DialogTitle>Edit reading</DialogTitle>
             <DialogDescription>Correct the value or when it was taken.</DialogDescription>
             <div className="[&_form]:grid-cols-1 [&_form]:lg:grid-cols-1 sm:[&_form]:grid-cols-2">
-              <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-                <ReadingFields
-                  kind={kind}
-                  defaults={readingDefaults(editing.code, system, zone, editing)}
-                  system={system}
-                  zone={zone}
-                  today={today}
-                  pending={save.isPending}
-                  saveLabel="Save Changes"
-                  extraButtons={
-                    <Button type="button" variant="outline" onClick={() => setEditing(null)}>
-                      Cancel
-                    </Button>
+              <ReadingFields
+                fallback={<Skeleton className="h-72 w-full" />}
+                kind={kind}
+                defaults={readingDefaults(editing.code, system, zone, editing)}
+                system={system}
+                zone={zone}
+                today={today}
+                pending={save.isPending}
+                saveLabel="Save Changes"
+                extraButtons={
+                  <Button type="button" variant="outline" onClick={() => setEditing(null)}>
+                    Cancel
+                  </Button>
+                }
+                onSave={async (reading) => {
+                  try {
+                    await save.mutateAsync({ observationId: editing.id, body: reading });
+                    toast({ title: 'Reading updated', description: `${editing.name} was changed.` });
+                    setEditing(null);
+                  } catch (error) {
+                    toast({ title: 'Error', description: `Failed to update the reading: ${serverMessage(error)}`, variant: 'destructive' });
+                    throw error;
                   }
-                  onSave={async (reading) => {
-                    try {
-                      await save.mutateAsync({ observationId: editing.id, body: reading });
-                      toast({ title: 'Reading updated', description: `${editing.name} was changed.` });
-                      setEditing(null);
-                    } catch (error) {
-                      toast({ title: 'Error', description: `Failed to update the reading: ${serverMessage(error)}`, variant: 'destructive' });
-                      throw error;
-                    }
-                  }}
-                />
-              </Suspense>
+                }}
+              />
             </div>
           </DialogContent>
         )}
