@@ -5,6 +5,7 @@ import { AppRoutes } from './app/routes';
 import { AfterFirstPaint } from './components/ui/after-first-paint';
 import { ScreenErrorBoundary } from './layout/screen-error-boundary';
 import { followProfileUpdates } from './lib/profile-events';
+import { prepareClassMerging } from './lib/cn';
 import { createQueryClient } from './lib/query-client';
 import { ThemeProvider } from './lib/theme';
 import './styles.css';
@@ -15,6 +16,7 @@ const Toaster = lazy(() => import('./components/ui/toaster'));
 const queryClient = createQueryClient();
 // For the life of the page, so no screen needs to be mounted for the header and the greeting to follow a save.
 followProfileUpdates(queryClient);
+prepareClassMerging();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudOff, RotateCw } from 'lucide-react';
 import { Redirect, useLocation } from 'wouter';
@@ -37,6 +37,10 @@ const OnboardingPage = lazy(() => screensModule.then(({ loadOnboardingPage }) =>
 export function AppRoutes() {
   const session = useQuery(sessionQuery());
   const queryClient = useQueryClient();
+  // The first answer is drawn in a transition (ADR 20): a query's answer renders synchronously, and the layout's first
+  // render in one piece was the longest task of a load on a phone. Later answers (a sign-out) take effect at once.
+  const firstAnswer = useDeferredValue(session.data);
+  const data = firstAnswer === undefined ? undefined : session.data;
   const access = session.data?.access;
   const locked = access === 'sign-in' || access === 'setup';
   // Nothing read about the patient stays in memory behind the sign-in screen (after Logout, an idle timeout).
@@ -44,8 +48,8 @@ export function AppRoutes() {
     if (locked) forgetPatientData(queryClient);
   }, [locked, queryClient]);
 
-  if (session.data === undefined) {
-    if (session.isPending) return <GateSkeleton />;
+  if (data === undefined) {
+    if (session.isPending || session.data !== undefined) return <GateSkeleton />;
     return (
       <main className="p-4">
         <MessageScreen icon={CloudOff} title="HealthAssist cannot be reached">
@@ -57,14 +61,14 @@ export function AppRoutes() {
       </main>
     );
   }
-  if (access === 'sign-in') {
+  if (data.access === 'sign-in') {
     return (
       <StandAlone>
-        <SignInPage methods={session.data.methods} />
+        <SignInPage methods={data.methods} />
       </StandAlone>
     );
   }
-  if (access === 'setup') {
+  if (data.access === 'setup') {
     return (
       <StandAlone>
         <SetupPage />
@@ -72,9 +76,9 @@ export function AppRoutes() {
     );
   }
   // 'open' and 'signed-in' name the patient (SessionState): every screen builds its paths and keys from it.
-  if (session.data.patientId === null) return <GateSkeleton />;
+  if (data.patientId === null) return <GateSkeleton />;
   return (
-    <PatientIdContext value={session.data.patientId}>
+    <PatientIdContext value={data.patientId}>
       <OpenApp />
     </PatientIdContext>
   );
