@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { startOfDay, startOfWeek } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { measureOf, measuresOfKind } from '../../shared/rules/measures';
 import { createMedicalRecord, createObservation } from '../../testing/factories';
@@ -135,6 +137,33 @@ describe('the trend and the newest readings', () => {
     const year = (await api(t.app, 'GET', `/api/observations/${t.userId}/trend?code=${BLOOD_PRESSURE}&period=1y`)).body;
     expect(year).toMatchObject({ bucket: 'day' });
     expect(year.points.every((point: { second: number }) => point.second === 80)).toBe(true);
+  });
+
+  it.each(['America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu'])('starts each day and week on the patient’s clock, across its changes of time (%s)', async (timeZone) => {
+    expect((await api(t.app, 'PATCH', `/api/users/${t.userId}`, { timeZone })).status).toBe(200);
+    // A reading every seven hours for 500 days: over 400 days by week, and the last year by day.
+    const takenAt = Array.from({ length: (500 * 24) / 7 }, (_, index) => new Date(Date.now() - HOUR - index * 7 * HOUR));
+    const weight = (at: Date) => 70 + (at.getTime() / HOUR) % 10;
+    await t.db.insert(observations).values(
+      takenAt.map((at) => ({ userId: t.userId, kind: 'vital-sign' as const, code: WEIGHT, takenAt: at, valueType: 'quantity' as const, value: weight(at), unit: 'kg', chartValue: weight(at) })),
+    );
+    await useUnits('metric');
+    for (const [period, bucket, startOf] of [
+      ['all', 'week', (at: Date) => startOfWeek(new TZDate(at, timeZone), { weekStartsOn: 1 })],
+      ['1y', 'day', (at: Date) => startOfDay(new TZDate(at, timeZone))],
+    ] as const) {
+      const since = period === '1y' ? Date.now() - 365 * 24 * HOUR : 0;
+      const expected = new Map<number, number[]>();
+      for (const at of takenAt.filter((at) => at.getTime() >= since)) {
+        const start = startOf(at).getTime();
+        expected.set(start, [...(expected.get(start) ?? []), weight(at)]);
+      }
+      const trend = (await api(t.app, 'GET', `/api/observations/${t.userId}/trend?code=${WEIGHT}&period=${period}`)).body;
+      expect(trend.bucket).toBe(bucket);
+      const points = trend.points.map((point: { takenAt: string; number: number; count: number }) => [Date.parse(point.takenAt), point.count, point.number]);
+      const means = [...expected].sort(([a], [b]) => a - b).map(([start, values]) => [start, values.length, expect.closeTo(values.reduce((sum, value) => sum + value, 0) / values.length, 1)]);
+      expect(points).toEqual(means);
+    }
   });
 
   it('answers the newest reading of each measure, in the order of the measures table', async () => {

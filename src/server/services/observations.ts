@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, gte, inArray, isNotNull, min, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gte, inArray, isNotNull, max, min, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { LatestObservationsQuery, ObservationFields, ObservationPageQuery, TrendQuery, UpdateObservationBody, Trend } from '../../shared/contracts/observations';
 import { measuresOfKind, type UnitSystem } from '../../shared/rules/measures';
@@ -92,12 +92,13 @@ export async function trendOf(db: Database, patient: Patient, query: z.output<ty
   const since = days === null ? undefined : new Date(Date.now() - days * DAY);
   const inPeriod = and(ofMeasure, since ? gte(observations.takenAt, since) : undefined)!;
   const [summary] = await db
-    .select({ numbers: count(observations.chartValue), all: count(), first: min(observations.takenAt) })
+    .select({ numbers: count(observations.chartValue), all: count(), first: min(observations.takenAt), last: max(observations.takenAt) })
     .from(observations)
     .where(inPeriod);
   const numbers = summary?.numbers ?? 0;
-  const spanDays = summary?.first ? Math.max(1, (Date.now() - summary.first.getTime()) / DAY) : 0;
-  const bucket = numbers <= MOST_POINTS ? 'reading' : spanDays <= MOST_POINTS ? 'day' : spanDays / 7 <= MOST_POINTS ? 'week' : 'month';
+  const span = summary?.first && summary.last ? { first: summary.first, last: summary.last } : null;
+  const spanDays = span ? Math.max(1, (Date.now() - span.first.getTime()) / DAY) : 0;
+  const bucket = span === null || numbers <= MOST_POINTS ? 'reading' : spanDays <= MOST_POINTS ? 'day' : spanDays / 7 <= MOST_POINTS ? 'week' : 'month';
   const shown = (value: number | null) => (value === null ? null : shownIn(measure, unitSystem, value));
   const base = {
     code: measure.loinc,
@@ -109,7 +110,7 @@ export async function trendOf(db: Database, patient: Patient, query: z.output<ty
     wordsOnly: (summary?.all ?? 0) - numbers,
   } as const;
   const withNumber = and(inPeriod, isNotNull(observations.chartValue))!;
-  if (bucket === 'reading') {
+  if (bucket === 'reading' || span === null) {
     const rows = await db.select().from(observations).where(withNumber).orderBy(asc(observations.takenAt), asc(observations.id));
     return {
       ...base,
@@ -119,26 +120,46 @@ export async function trendOf(db: Database, patient: Patient, query: z.output<ty
       }),
     };
   }
-  const start = sql`date_trunc(${bucket}, ${observations.takenAt} at time zone ${timeZone}) at time zone ${timeZone}`;
-  const buckets = await db
-    .select({ start: sql<string>`${start}`.mapWith(observations.takenAt), mean: sql<number>`avg(${observations.chartValue})`.mapWith(Number), secondMean: sql<number | null>`avg(${observations.secondChartValue})`, count: count() })
-    .from(observations)
-    .where(withNumber)
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
+  const buckets = await meansByBucket(db, withNumber, bucket, timeZone, span);
   return {
     ...base,
-    points: buckets.map((point) => {
-      const second = point.secondMean === null ? null : Number(point.secondMean);
-      return {
-        takenAt: point.start as unknown as Date,
-        number: shown(point.mean) ?? 0,
-        second: shown(second),
-        flag: flagOf(measure, point.mean, second, null),
-        count: point.count,
-      };
-    }),
+    points: buckets.map((point) => ({
+      takenAt: point.start,
+      number: shown(point.mean) ?? 0,
+      second: shown(point.secondMean),
+      flag: flagOf(measure, point.mean, point.secondMean, null),
+      count: point.count,
+    })),
   };
+}
+
+type Bucket = 'day' | 'week' | 'month';
+
+/**
+ * The mean of the readings of each day, week or month on the patient's clock from `first` to `last`, with the bucket's
+ * start (the buckets without one left out). Each reading finds its bucket by a binary search among the buckets' starts (`width_bucket`), which are turned
+ * from the patient's clock into instants once per bucket: turning each reading's time into the patient's and back
+ * took more than half of the query (ten years of daily readings by month on PGlite: 7.7 ms, and 4.5 ms this way).
+ */
+async function meansByBucket(db: Database, readings: SQL, bucket: Bucket, timeZone: string, { first, last }: { first: Date; last: Date }) {
+  const onClock = (instant: Date) => sql`${instant.toISOString()}::timestamptz at time zone ${timeZone}`;
+  const starts = sql`(select array_agg(local at time zone ${timeZone} order by local)
+    from generate_series(date_trunc(${bucket}, ${onClock(first)}), ${onClock(last)}, ${`1 ${bucket}`}::interval) as local)`;
+  const answer = await db.execute(sql`
+    with bucket as (select ${starts} as starts)
+    select bucket.starts[slot] as start, mean, second_mean, readings from bucket, (
+      select width_bucket(${observations.takenAt}, (select starts from bucket)) as slot, avg(${observations.chartValue}) as mean,
+        avg(${observations.secondChartValue}) as second_mean, count(*)::int as readings
+      from ${observations} where ${readings} group by slot
+    ) as means order by slot`);
+  const rows = (answer as unknown as { rows: Array<{ start: Date | string; mean: number | string; second_mean: number | string | null; readings: number }> }).rows;
+  // Both drivers hand over the types their own way (a double as a number or a string): read them as one.
+  return rows.map((row) => ({
+    start: new Date(row.start),
+    mean: Number(row.mean),
+    secondMean: row.second_mean === null ? null : Number(row.second_mean),
+    count: Number(row.readings),
+  }));
 }
 
 /** A linked document must be the patient's own: another's is "not found", as it is everywhere. */
