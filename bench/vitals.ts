@@ -134,7 +134,7 @@ function readsOf(userId: number): Array<Pick<VitalsRead, 'label' | 'path'>> {
     { label: 'the patient (units, clock)', path: `/api/users/${userId}` },
     { label: 'the newest of each vital sign', path: `/api/observations/${userId}/latest?kind=vital-sign` },
     { label: 'blood pressure trend, 90 days', path: `/api/observations/${userId}/trend?code=${BLOOD_PRESSURE}&period=90d` },
-    { label: 'blood pressure trend, all (weekly means)', path: `/api/observations/${userId}/trend?code=${BLOOD_PRESSURE}&period=all` },
+    { label: 'blood pressure trend, all (monthly means)', path: `/api/observations/${userId}/trend?code=${BLOOD_PRESSURE}&period=all` },
     { label: 'all readings, first page', path: `/api/observations/${userId}?kind=vital-sign&limit=20` },
     { label: 'recommended care (screenings a reading can count as)', path: `/api/preventative-care/recommendations/${userId}` },
   ];
