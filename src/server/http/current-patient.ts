@@ -8,7 +8,7 @@ import type { SignInSettings } from '../auth/sign-in-settings';
 import type { Database } from '../db/client';
 import type { Patient } from '../core/patient';
 import { forbidden, notFound, unauthorized } from '../core/errors';
-import { cameStraightFromThisMachine } from './open-app';
+import { reachOf } from './open-app';
 import { WRITE_METHODS } from './paths';
 import { clearSessionCookie, readSessionCookie } from './session-cookie';
 
@@ -91,8 +91,10 @@ export function registerCurrentPatient(app: FastifyInstance, db: Database, setti
     if (await credentialExists(db)) return 'sign-in';
     if (settings.beyondLoopback) return 'setup';
     // Open only to a request straight from this machine: through a tunnel it is beyond loopback (issue 29).
-    if (cameStraightFromThisMachine(request)) return { kind: 'open' };
-    await announceUnexpectedReach(db, request.log, unexpectedReach);
+    const reach = reachOf(request);
+    if (reach === 'this-machine') return { kind: 'open' };
+    // A client that left is answered as one from beyond (nobody reads it), but is no sign of a tunnel: no warning.
+    if (reach === 'beyond') await announceUnexpectedReach(db, request.log, unexpectedReach);
     return 'setup';
   }
 

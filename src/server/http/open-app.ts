@@ -25,10 +25,16 @@ export function wasForwarded(headers: FastifyRequest['headers']): boolean {
   });
 }
 
+/** Where a request came from, as far as the open app is concerned. */
+export type Reach = 'this-machine' | 'beyond' | 'gone';
+
 /**
- * Whether the request came straight from this machine: the socket's own peer (never request.ip, which TRUST_PROXY
- * rewrites from a header) is loopback, and nothing was forwarded.
+ * Straight from this machine: the socket's own peer (never request.ip, which TRUST_PROXY rewrites from a header) is
+ * loopback, and nothing was forwarded. Gone: the client closed its connection before it was answered; Node forgets a
+ * socket's peer when it closes, so its missing address says nothing about where it was (a browser tab closed while
+ * its requests were on their way, on this very machine).
  */
-export function cameStraightFromThisMachine(request: Pick<FastifyRequest, 'headers' | 'socket'>): boolean {
-  return isLoopbackAddress(request.socket.remoteAddress) && !wasForwarded(request.headers);
+export function reachOf(request: Pick<FastifyRequest, 'headers' | 'socket'>): Reach {
+  if (request.socket.destroyed) return 'gone';
+  return isLoopbackAddress(request.socket.remoteAddress) && !wasForwarded(request.headers) ? 'this-machine' : 'beyond';
 }
