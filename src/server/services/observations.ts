@@ -153,14 +153,10 @@ async function meansByBucket(db: Database, readings: SQL, bucket: Bucket, timeZo
         avg(${observations.secondChartValue}) as second_mean, count(*)::int as readings
       from ${observations} where ${readings} group by slot
     ) as means order by slot`);
-  const rows = (answer as unknown as { rows: Array<{ start: Date | string; mean: number | string; second_mean: number | string | null; readings: number }> }).rows;
-  // Both drivers hand over the types their own way (a double as a number or a string): read them as one.
-  return rows.map((row) => ({
-    start: new Date(row.start),
-    mean: Number(row.mean),
-    secondMean: row.second_mean === null ? null : Number(row.second_mean),
-    count: Number(row.readings),
-  }));
+  // A raw statement's rows are as the driver gives them: doubles and ints as numbers, a time as PostgreSQL's text (drizzle
+  // has both drivers keep timestamps so, and reads a column's with new Date, as here).
+  const rows = (answer as unknown as { rows: Array<{ start: string; mean: number; second_mean: number | null; readings: number }> }).rows;
+  return rows.map((row) => ({ start: new Date(row.start), mean: row.mean, secondMean: row.second_mean, count: row.readings }));
 }
 
 /** A linked document must be the patient's own: another's is "not found", as it is everywhere. */
