@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { addDays, addMonths, format, subDays } from 'date-fns';
+import { addDays, addMonths, differenceInCalendarMonths, format, subDays } from 'date-fns';
 import type { Appointment } from '../src/shared/contracts/appointments';
 import type { CareItem } from '../src/shared/contracts/preventative-care';
 import type { Recommendations } from '../src/shared/contracts/recommendations';
@@ -114,12 +114,14 @@ test('Schedule opens the quick dialog with its defaults, window and messages, th
   await dialog.getByRole('button', { name: 'Schedule Appointment' }).click();
   await expect(dialog.getByText('Please select at least one time slot.')).toBeVisible();
 
-  // Three months ahead is the last day that can be chosen.
+  // Three months ahead is the last day that can be chosen. The calendar opens on tomorrow's month: on the last day of
+  // a month that is the next one, and the last month is then two pages on, not three.
   await dialog.getByRole('button', { name: /^Appointment Date/ }).click();
   const calendar = page.getByRole('dialog', { name: 'Choose a date' });
-  for (let i = 0; i < 3; i++) await calendar.getByRole('button', { name: 'Go to the Next Month' }).click();
-  await expect(calendar.getByRole('button', { name: 'Go to the Next Month' })).toBeDisabled();
   const last = addMonths(new Date(), 3);
+  const pages = differenceInCalendarMonths(last, addDays(new Date(), 1));
+  for (let i = 0; i < pages; i++) await calendar.getByRole('button', { name: 'Go to the Next Month' }).click();
+  await expect(calendar.getByRole('button', { name: 'Go to the Next Month' })).toBeDisabled();
   await expect(calendar.getByRole('button', { name: new RegExp(format(last, 'EEEE, MMMM do, yyyy')) })).toBeEnabled();
   const after = addDays(last, 1);
   if (format(after, 'MMMM') === format(last, 'MMMM')) {
