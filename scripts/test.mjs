@@ -39,12 +39,9 @@ if (await postgresReachable()) {
   console.log('Skipping the PostgreSQL API tests (set TEST_DATABASE_URL, or start PostgreSQL on 127.0.0.1:5432).');
 }
 
-/**
- * CHROMIUM_PATH, then Debian's headless shell, then Debian's chromium (the order of e2e/support/chromium-path.ts), then a
- * browser Playwright installed itself; null when none.
- */
+/** CHROMIUM_PATH, then Debian's chromium, then a browser Playwright installed itself; null when none. */
 async function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   try {
     const { chromium } = await import('@playwright/test');
     candidates.push(chromium.executablePath());
@@ -57,7 +54,7 @@ async function findChromium() {
 const chromiumPath = await findChromium();
 if (!chromiumPath) {
   console.error(
-    'No Chromium for the browser tests. Install one (Debian/Ubuntu: sudo apt-get install chromium-headless-shell) ' +
+    'No Chromium for the browser tests. Install one (Debian/Ubuntu: sudo apt-get install chromium) ' +
       'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
   );
   process.exit(1);
