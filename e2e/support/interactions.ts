@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { JSHandle, Locator, Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { expect, toasts } from '../fixtures';
 import type { RunningServer } from './server';
@@ -26,6 +26,44 @@ export async function expectToast(
   const shown = toasts(page, { behindModal }).filter({ hasText: description });
   await expect(shown).toBeVisible({ timeout });
   await expect(shown).toContainText(title, { timeout });
+}
+
+/** The text of every toast the page has shown since `recordToasts`, in order: read with `expectToastRecorded`. */
+export type ToastRecord = JSHandle<string[]>;
+
+/**
+ * Starts recording each toast the page shows, in the page itself. For a toast that follows slow work on a loaded
+ * machine: it is on screen for five seconds, and a test runner starved of CPU can poll past all of them, while the
+ * page, which shows it, cannot miss it.
+ */
+export async function recordToasts(page: Page): Promise<ToastRecord> {
+  return page.evaluateHandle(() => {
+    const seen: string[] = [];
+    const shown = new WeakSet<Element>();
+    const note = () => {
+      for (const region of document.querySelectorAll('[role="region"][aria-label^="Notifications"]')) {
+        for (const item of region.querySelectorAll('li')) {
+          const text = item.textContent?.trim();
+          if (!shown.has(item) && text) {
+            shown.add(item);
+            seen.push(text);
+          }
+        }
+      }
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+    return seen;
+  });
+}
+
+/** A toast with this title and this description has been shown since `record` started. */
+export async function expectToastRecorded(record: ToastRecord, title: string, description: string, { timeout }: { timeout?: number } = {}) {
+  await expect
+    .poll(async () => (await record.jsonValue()).filter((text) => text.includes(title) && text.includes(description)).length, {
+      message: `a toast "${title}: ${description}"`,
+      timeout,
+    })
+    .toBeGreaterThan(0);
 }
 
 /**
