@@ -6,6 +6,7 @@ import { AfterFirstPaint } from './components/ui/after-first-paint';
 import { ScreenErrorBoundary } from './layout/screen-error-boundary';
 import { followProfileUpdates } from './lib/profile-events';
 import { prepareClassMerging } from './lib/cn';
+import { prepareDateFormatting } from './lib/intl-data';
 import { createQueryClient } from './lib/query-client';
 import { ThemeProvider } from './lib/theme';
 import './styles.css';
@@ -17,6 +18,7 @@ const queryClient = createQueryClient();
 // For the life of the page, so no screen needs to be mounted for the header and the greeting to follow a save.
 followProfileUpdates(queryClient);
 prepareClassMerging();
+prepareDateFormatting();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
