@@ -39,15 +39,15 @@ export type ToastRecord = JSHandle<string[]>;
 export async function recordToasts(page: Page): Promise<ToastRecord> {
   return page.evaluateHandle(() => {
     const seen: string[] = [];
-    const shown = new WeakSet<Element>();
+    // Each toast's place in `seen`, whose text follows the toast's own while it is on screen.
+    const places = new WeakMap<Element, number>();
     const note = () => {
       for (const region of document.querySelectorAll('[role="region"][aria-label^="Notifications"]')) {
         for (const item of region.querySelectorAll('li')) {
           const text = item.textContent?.trim();
-          if (!shown.has(item) && text) {
-            shown.add(item);
-            seen.push(text);
-          }
+          if (!text) continue;
+          if (!places.has(item)) places.set(item, seen.push(text) - 1);
+          else seen[places.get(item)!] = text;
         }
       }
     };
