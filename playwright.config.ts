@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS } from './e2e/support/chromium-flags';
+import { testChromium } from './e2e/support/chromium-path';
 
-// scripts/test.mjs finds a Chromium and passes it here; run alone, the Debian one is the default.
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// scripts/test.mjs finds a Chromium and passes it here as CHROMIUM_PATH; run alone, Debian's.
+const executablePath = testChromium();
 
 export default defineConfig({
   testDir: 'e2e',

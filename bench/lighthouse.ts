@@ -3,7 +3,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_FLAGS } from '../e2e/support/chromium-flags';
-import { findChromium } from './chromium';
+import { findChromium } from '../e2e/support/chromium-path';
 
 export type FormFactor = 'mobile' | 'desktop';
 

@@ -1,7 +1,7 @@
 // `npm run bench`: prints the figures that the performance targets are judged by. Never part of `npm test`.
 import { ARCHIVE_DOCUMENTS, benchArchive, type ArchiveFigures, type ExportFigures } from './archive';
 import { onEachDatabase, pgliteBackend, postgresBackend, type BenchBackend, type DatabaseLabel } from './backends';
-import { findChromium } from './chromium';
+import { findChromium } from '../e2e/support/chromium-path';
 import { benchDurability, durabilityLines } from './durability';
 import { BUNDLE_ENTRIES, benchFhirImport, fhirImportLines, IMPORT_GOAL_MS } from './fhir-import';
 import { benchLifetimeApi, benchLifetimeScreens, LIFETIME_DOCUMENTS, type LoadFigures } from './lifetime';

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CHROMIUM_FLAGS } from './support/chromium-flags';
+import { testChromium } from './support/chromium-path';
 import { expect, expectNoAxeViolations, test, toasts, useStoredTheme } from './fixtures';
 import type { RunningServer } from './support/server';
 import { addVirtualAuthenticator, credentialsOf } from './support/virtual-authenticator';
@@ -12,7 +13,7 @@ import { addVirtualAuthenticator, credentialsOf } from './support/virtual-authen
 // The shared flags send every name lookup nowhere but 127.0.0.1; localhost is let through as well, to loopback.
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: testChromium(),
     args: CHROMIUM_FLAGS.map((flag) => (flag.startsWith('--host-resolver-rules=') ? `${flag}, EXCLUDE localhost` : flag)),
   },
   // Every test here starts a server of its own: the shared seeded one (behind the default baseURL) is not started.

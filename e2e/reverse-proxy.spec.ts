@@ -6,6 +6,7 @@ import { samplePdf } from '../src/server/db/sample-documents';
 import { startN8nStandIn, streamLine } from '../src/testing/n8n-stand-in';
 import { expect, test } from './fixtures';
 import { CHROMIUM_FLAGS } from './support/chromium-flags';
+import { testChromium } from './support/chromium-path';
 import { requestFrom } from './support/from-address';
 import { expectToast } from './support/interactions';
 import { nginxInstalled, startNginx } from './support/nginx';
@@ -27,7 +28,7 @@ test.skip(!process.env.CI && !nginxInstalled(), 'Debian’s nginx is not install
 test.use({
   ignoreHTTPSErrors: true,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: testChromium(),
     // The public name goes to this machine; every other lookup still goes nowhere.
     args: CHROMIUM_FLAGS.map((flag) => (flag.startsWith('--host-resolver-rules=') ? flag.replace('=', `=MAP ${NAME} 127.0.0.1, `) : flag)),
   },

@@ -39,7 +39,10 @@ if (await postgresReachable()) {
   console.log('Skipping the PostgreSQL API tests (set TEST_DATABASE_URL, or start PostgreSQL on 127.0.0.1:5432).');
 }
 
-/** CHROMIUM_PATH, then Debian's chromium, then a browser Playwright installed itself; null when none. */
+/**
+ * CHROMIUM_PATH, then Debian's chromium (the order of e2e/support/chromium-path.ts), then a browser Playwright installed
+ * itself; null when none.
+ */
 async function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   try {
