@@ -68,6 +68,9 @@ export async function expectNoAxeViolations(page: Page, modalSelector?: string) 
   expect(summary).toEqual([]);
 }
 
+/** The name of the region Radix renders the toasts in (its label, with the key that reaches it). */
+export const TOASTS_REGION = 'Notifications (F8)';
+
 /**
  * The toasts on screen. Radix renders each toast as a list item of the 'Notifications (F8)' region; the
  * role="status" element is only its screen-reader announcement, which Radix removes after a second.
@@ -75,7 +78,7 @@ export async function expectNoAxeViolations(page: Page, modalSelector?: string) 
  * title is what a screen reader hears then): `behindModal` looks past aria-hidden.
  */
 export const toasts = (page: Page, { behindModal = false } = {}) =>
-  page.getByRole('region', { name: 'Notifications (F8)', includeHidden: behindModal }).getByRole('listitem', { includeHidden: behindModal });
+  page.getByRole('region', { name: TOASTS_REGION, includeHidden: behindModal }).getByRole('listitem', { includeHidden: behindModal });
 
 export interface HeldRequests {
   /** How many requests have been held so far. */

@@ -1,6 +1,6 @@
 import type { JSHandle, Locator, Page } from '@playwright/test';
 import { format } from 'date-fns';
-import { expect, toasts } from '../fixtures';
+import { expect, toasts, TOASTS_REGION } from '../fixtures';
 import type { RunningServer } from './server';
 
 /** Presses `key` (Tab by default) until `target` has the focus; fails saying where the focus is instead. */
@@ -37,12 +37,13 @@ export type ToastRecord = JSHandle<string[]>;
  * page, which shows it, cannot miss it.
  */
 export async function recordToasts(page: Page): Promise<ToastRecord> {
-  return page.evaluateHandle(() => {
+  return page.evaluateHandle((regionName) => {
     const seen: string[] = [];
     // Each toast's place in `seen`, whose text follows the toast's own while it is on screen.
     const places = new WeakMap<Element, number>();
     const note = () => {
-      for (const region of document.querySelectorAll('[role="region"][aria-label^="Notifications"]')) {
+      for (const region of document.querySelectorAll('[role="region"]')) {
+        if (region.getAttribute('aria-label') !== regionName) continue;
         for (const item of region.querySelectorAll('li')) {
           const text = item.textContent?.trim();
           if (!text) continue;
@@ -53,15 +54,14 @@ export async function recordToasts(page: Page): Promise<ToastRecord> {
     };
     new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
     return seen;
-  });
+  }, TOASTS_REGION);
 }
 
 /** A toast with this title and this description has been shown since `record` started. */
-export async function expectToastRecorded(record: ToastRecord, title: string, description: string, { timeout }: { timeout?: number } = {}) {
+export async function expectToastRecorded(record: ToastRecord, title: string, description: string) {
   await expect
     .poll(async () => (await record.jsonValue()).filter((text) => text.includes(title) && text.includes(description)).length, {
       message: `a toast "${title}: ${description}"`,
-      timeout,
     })
     .toBeGreaterThan(0);
 }
